@@ -1,0 +1,80 @@
+#include "comm/request.hpp"
+
+#include "comm/check.hpp"
+#include "comm/nccl_backend.hpp"
+
+#include <atomic>
+#include <cstdio>
+
+namespace fourfold::comm {
+namespace {
+std::atomic<long> unwaited_count{0};
+}
+
+Request Request::from_mpi(MPI_Request request, std::string what) {
+  Request r;
+  r.kind_ = Kind::mpi;
+  r.mpi_ = request;
+  r.what_ = std::move(what);
+  return r;
+}
+
+Request Request::from_event(void* cuda_event, std::string what) {
+  Request r;
+  r.kind_ = Kind::event;
+  r.event_ = cuda_event;
+  r.what_ = std::move(what);
+  return r;
+}
+
+void Request::wait() {
+  FF_REQUIRE(active(), "wait() on an inactive request (already waited, moved from, or default)");
+  const Kind kind = kind_;
+  kind_ = Kind::none;
+  if (kind == Kind::mpi) {
+    FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
+  } else {
+#if FOURFOLD_ENABLE_NCCL
+    nccl_wait_event(event_);
+#endif
+    event_ = nullptr;
+  }
+}
+
+void Request::complete_unwaited() noexcept {
+  if (!active()) return;
+  ++unwaited_count;
+  std::fprintf(stderr,
+               "fourfold: error: non-blocking %s was destroyed without wait(); completing it now. "
+               "Every *_start() handle must be waited on.\n",
+               what_.c_str());
+  std::fflush(stderr);
+  try {
+    wait();
+  } catch (const std::exception& e) {
+    report_in_destructor(e.what());
+  }
+}
+
+Request::~Request() { complete_unwaited(); }
+
+Request::Request(Request&& other) noexcept
+    : kind_(other.kind_), mpi_(other.mpi_), event_(other.event_), what_(std::move(other.what_)) {
+  other.kind_ = Kind::none;
+}
+
+Request& Request::operator=(Request&& other) noexcept {
+  if (this != &other) {
+    complete_unwaited();
+    kind_ = other.kind_;
+    mpi_ = other.mpi_;
+    event_ = other.event_;
+    what_ = std::move(other.what_);
+    other.kind_ = Kind::none;
+  }
+  return *this;
+}
+
+long Request::unwaited_destroyed() { return unwaited_count.load(); }
+
+}  // namespace fourfold::comm

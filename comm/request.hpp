@@ -1,0 +1,45 @@
+// Handle of a non-blocking collective. It must be completed with wait(); destroying a handle
+// that was never waited on is a bug in the caller, which is reported on stderr (naming the
+// operation and group) and counted, and the operation is completed so no buffer is left in
+// flight.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+
+namespace fourfold::comm {
+
+class Request {
+ public:
+  Request() = default;
+  /// Takes ownership of an MPI request for the operation described by `what`.
+  static Request from_mpi(MPI_Request request, std::string what);
+  /// Takes ownership of a CUDA event recorded after an NCCL operation.
+  static Request from_event(void* cuda_event, std::string what);
+
+  ~Request();
+  Request(Request&& other) noexcept;
+  Request& operator=(Request&& other) noexcept;
+  Request(const Request&) = delete;
+  Request& operator=(const Request&) = delete;
+
+  /// Blocks until the operation is complete; afterwards the handle is inactive.
+  void wait();
+  bool active() const { return kind_ != Kind::none; }
+  const std::string& what() const { return what_; }
+
+  /// How many handles were destroyed without wait() in this process (for tests and logs).
+  static long unwaited_destroyed();
+
+ private:
+  enum class Kind { none, mpi, event };
+  void complete_unwaited() noexcept;
+
+  Kind kind_ = Kind::none;
+  MPI_Request mpi_ = MPI_REQUEST_NULL;
+  void* event_ = nullptr;
+  std::string what_;
+};
+
+}  // namespace fourfold::comm

@@ -1,0 +1,44 @@
+// Spaces and View aliases shared by every folder.
+//
+// Tensors are row-major (LayoutRight) so that a row range of a matrix is again a contiguous
+// matrix, which the GEMM wrapper hands to the vendor BLAS without copies. Shapes are written
+// in comments as (rows, cols) with the global meaning of each extent.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace fourfold {
+
+using ExecSpace = Kokkos::DefaultExecutionSpace;
+using MemSpace = ExecSpace::memory_space;
+using HostExecSpace = Kokkos::DefaultHostExecutionSpace;
+using HostSpace = Kokkos::HostSpace;
+
+template <class T>
+using Tensor1 = Kokkos::View<T*, Kokkos::LayoutRight, MemSpace>;
+template <class T>
+using Tensor2 = Kokkos::View<T**, Kokkos::LayoutRight, MemSpace>;
+template <class T>
+using Tensor3 = Kokkos::View<T***, Kokkos::LayoutRight, MemSpace>;
+template <class T>
+using Tensor4 = Kokkos::View<T****, Kokkos::LayoutRight, MemSpace>;
+
+template <class T>
+using HostTensor1 = Kokkos::View<T*, Kokkos::LayoutRight, HostSpace>;
+template <class T>
+using HostTensor2 = Kokkos::View<T**, Kokkos::LayoutRight, HostSpace>;
+
+/// fp32 matrices: the model's working precision.
+using Matrix = Tensor2<float>;
+using ConstMatrix = Tensor2<const float>;
+using Vector = Tensor1<float>;
+using ConstVector = Tensor1<const float>;
+
+/// True when host code may dereference memory of space M (MPI without GPU awareness needs it).
+template <class M>
+inline constexpr bool host_accessible_v =
+    Kokkos::SpaceAccessibility<Kokkos::HostSpace, M>::accessible;
+
+}  // namespace fourfold

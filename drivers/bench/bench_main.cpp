@@ -1,0 +1,62 @@
+// fourfold-bench: measurements that calibrate the planner and the MFU peak.
+//   fourfold-bench comm --grid GXxGYxGZxGD [--min-bytes A --max-bytes B]
+//   fourfold-bench gemm [--shape MxNxK ...]
+#include "core/error.hpp"
+#include "drivers/bench/comm_bench.hpp"
+#include "drivers/bench/gemm_bench.hpp"
+#include "drivers/common/guarded_main.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+using namespace fourfold;
+
+namespace {
+
+GemmShape parse_shape(const std::string& text) {
+  GemmShape s;
+  char tail = 0;
+  FF_REQUIRE(std::sscanf(text.c_str(), "%dx%dx%d%c", &s.m, &s.n, &s.k, &tail) == 3,
+             "--shape '{}' is not of the form MxNxK (e.g. 256x2304x768)", text);
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return run_guarded(argc, argv, "fourfold-bench", [&](Runtime& runtime) {
+    CLI::App app{"fourfold-bench: collective and GEMM measurements for the planner and MFU"};
+    app.require_subcommand(1);
+
+    CommBenchOptions comm_options;
+    auto* comm_cmd = app.add_subcommand("comm", "time every collective on every group of a grid");
+    comm_cmd->add_option("--grid", comm_options.grid, "process grid GXxGYxGZxGD (default: all ranks along x)");
+    comm_cmd->add_option("--min-bytes", comm_options.min_bytes, "smallest message in bytes")->capture_default_str();
+    comm_cmd->add_option("--max-bytes", comm_options.max_bytes, "largest message in bytes (sizes double)")->capture_default_str();
+    comm_cmd->add_option("--warmup", comm_options.warmup, "untimed repetitions per size")->capture_default_str();
+    comm_cmd->add_option("--iters", comm_options.iterations, "timed repetitions per size")->capture_default_str();
+    comm_cmd->add_option("--ops", comm_options.ops, "collectives to time")->capture_default_str()->delimiter(',');
+
+    GemmBenchOptions gemm_options;
+    std::vector<std::string> shapes;
+    auto* gemm_cmd = app.add_subcommand("gemm", "GFLOP/s of the GEMM wrapper (sum over ranks = machine peak)");
+    gemm_cmd->add_option("--shape", shapes, "MxNxK, repeatable (default: 1024^3 and GPT-2 124M shapes at 256 tokens)");
+    gemm_cmd->add_option("--warmup", gemm_options.warmup, "untimed repetitions per shape")->capture_default_str();
+    gemm_cmd->add_option("--iters", gemm_options.iterations, "timed repetitions per shape")->capture_default_str();
+
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      // --help and parse errors: every rank parsed the same argv, so every rank returns alike.
+      if (runtime.world_rank() == 0 || e.get_exit_code() != 0) {
+        if (e.get_exit_code() != 0) std::fprintf(stderr, "[rank %d] ", runtime.world_rank());
+        app.exit(e);
+      }
+      return e.get_exit_code();
+    }
+    if (comm_cmd->parsed()) return run_comm_bench(runtime, comm_options);
+    for (const auto& s : shapes) gemm_options.shapes.push_back(parse_shape(s));
+    return run_gemm_bench(runtime, gemm_options);
+  });
+}

@@ -1,0 +1,29 @@
+// fourfold-bench comm: every collective on every non-trivial group of a grid, over a range of
+// message sizes; one JSON object per line (rank 0), in the units nccl-tests uses.
+#pragma once
+
+#include "comm/grid_layout.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace fourfold {
+class Runtime;
+
+struct CommBenchOptions {
+  std::string grid;                    // "" = world size along x
+  std::size_t min_bytes = 1024;        // smallest message, bytes
+  std::size_t max_bytes = 4u << 20;    // largest message, bytes
+  int warmup = 3;                      // untimed repetitions per size
+  int iterations = 10;                 // timed repetitions per size
+  std::vector<std::string> ops = {"all_reduce", "all_gather", "reduce_scatter", "broadcast"};
+};
+
+/// Bus-bandwidth factor of nccl-tests: all_reduce 2(n-1)/n, all_gather and reduce_scatter
+/// (n-1)/n, broadcast 1.
+double bus_bandwidth_factor(const std::string& op, int group_size);
+
+int run_comm_bench(Runtime& runtime, const CommBenchOptions& options);
+
+}  // namespace fourfold

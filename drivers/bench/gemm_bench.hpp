@@ -1,0 +1,26 @@
+// fourfold-bench gemm: the rate the GEMM wrapper reaches on this machine, for the square
+// reference shape and the GPT-2 124M layer shapes; one JSON object per line (rank 0).
+// Every rank runs at once, so under mpirun the sum is the machine's aggregate rate (the
+// peak that MFU is measured against on CPUs).
+#pragma once
+
+#include <vector>
+
+namespace fourfold {
+class Runtime;
+
+struct GemmShape {
+  int m = 0;
+  int n = 0;
+  int k = 0;
+};
+
+struct GemmBenchOptions {
+  std::vector<GemmShape> shapes;  // empty = 1024^3 and the GPT-2 124M shapes at 256 tokens
+  int warmup = 2;
+  int iterations = 5;
+};
+
+int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options);
+
+}  // namespace fourfold

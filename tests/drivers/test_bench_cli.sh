@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# fourfold-bench from the command line under mpiexec: JSON lines for each op on each
+# non-trivial group; a grid that does not match the world size fails on every rank, no hang.
+set -u
+build=$1
+bench=$build/bin/fourfold-bench
+mpiexec=${MPIEXEC:-mpiexec}
+fail() { echo "FAIL: $*"; exit 1; }
+
+out=$(timeout 120 "$mpiexec" -n 4 "$bench" comm --grid 2x1x2x1 --min-bytes 1024 --max-bytes 4096 --iters 2 2>&1) \
+  || fail "bench comm 2x1x2x1 exited non-zero: $out"
+for group in x z xy tp; do
+  for op in all_reduce all_gather reduce_scatter broadcast; do
+    n=$(grep -c "\"group\":\"$group\".*\"op\":\"$op\"\|\"op\":\"$op\".*\"group\":\"$group\"" <<<"$out")
+    [ "$n" -eq 3 ] || fail "expected 3 lines for $op on group $group, got $n"
+  done
+done
+grep -q '"group":"y"' <<<"$out" && fail "group y has size 1 and must not be measured"
+grep -q '"group":"data"' <<<"$out" && fail "group data has size 1 and must not be measured"
+
+start=$(date +%s)
+out=$(timeout 120 "$mpiexec" -n 4 "$bench" comm --grid 3x1x1x1 2>&1); rc=$?
+[ $rc -ne 0 ] || fail "grid 3x1x1x1 on 4 ranks exited 0"
+[ $rc -ne 124 ] || fail "grid 3x1x1x1 on 4 ranks hung"
+n=$(grep -c "error: grid 3x1x1x1 .* does not match the 4 MPI ranks" <<<"$out")
+[ "$n" -eq 4 ] || fail "expected the error on all 4 ranks, got $n: $out"
+echo "bad grid rejected on all ranks in $(( $(date +%s) - start )) s"
+
+out=$(timeout 60 "$mpiexec" -n 2 "$bench" comm --grid 1x1x1x2 --min-bytes 9 --max-bytes 3 2>&1) \
+  && fail "min-bytes > max-bytes accepted"
+grep -q -- "--min-bytes 9 and --max-bytes 3" <<<"$out" || fail "bad byte range message missing: $out"
+
+help=$("$bench" comm --help 2>&1) || fail "comm --help exited non-zero"
+for flag in --grid --min-bytes --max-bytes --warmup --iters --ops; do
+  grep -q -- "$flag" <<<"$help" || fail "comm --help does not list $flag"
+done
+grep -q "1024" <<<"$help" || fail "comm --help does not show the default of --min-bytes"
+
+out=$("$bench" gemm --shape 64x48x32 --iters 1 2>&1) || fail "bench gemm failed: $out"
+grep -q '"op":"gemm"' <<<"$out" || fail "bench gemm printed no JSON: $out"
+echo "PASS"
