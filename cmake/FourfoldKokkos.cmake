@@ -13,7 +13,7 @@ if(TARGET fourfold::kokkos_backend)
 endif()
 
 if(NOT TARGET Kokkos::kokkoskernels AND NOT TARGET trilinos_kokkoskernels)
-  find_package(KokkosKernels CONFIG QUIET)
+  find_package(KokkosKernels CONFIG QUIET HINTS ${FOURFOLD_KOKKOSKERNELS_HINT})
 endif()
 if(NOT TARGET Kokkos::kokkoskernels AND NOT TARGET trilinos_kokkoskernels)
   message(FATAL_ERROR
