@@ -1,0 +1,36 @@
+#include "layers/elementwise.hpp"
+
+#include "core/error.hpp"
+
+namespace fourfold {
+
+void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x) {
+  FF_ASSERT(y.extent(0) == x.extent(0), "add_into sizes {} and {}", y.extent(0), x.extent(0));
+  Kokkos::parallel_for(
+      "fourfold::add_into", Kokkos::RangePolicy<ExecSpace>(exec, 0, y.extent(0)),
+      KOKKOS_LAMBDA(const std::size_t i) { y(i) += x(i); });
+}
+
+void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias) {
+  FF_ASSERT(out.extent(1) == bias.extent(0), "bias {} for {} columns", bias.extent(0), out.extent(1));
+  const std::size_t n = out.extent(1);
+  Kokkos::parallel_for(
+      "fourfold::add_row_bias", Kokkos::RangePolicy<ExecSpace>(exec, 0, out.extent(0)),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        for (std::size_t j = 0; j < n; ++j) out(i, j) += bias(j);
+      });
+}
+
+void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a) {
+  FF_ASSERT(sums.extent(0) == a.extent(1), "sums {} for {} columns", sums.extent(0), a.extent(1));
+  const std::size_t m = a.extent(0);
+  Kokkos::parallel_for(
+      "fourfold::accumulate_column_sums", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.extent(1)),
+      KOKKOS_LAMBDA(const std::size_t j) {
+        float s = 0.0f;
+        for (std::size_t i = 0; i < m; ++i) s += a(i, j);
+        sums(j) += s;
+      });
+}
+
+}  // namespace fourfold

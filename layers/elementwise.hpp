@@ -1,0 +1,18 @@
+// Small element-wise kernels shared by the layers.
+#pragma once
+
+#include "core/types.hpp"
+
+namespace fourfold {
+
+/// y (n) += x (n). Residual adds, gradient accumulation.
+void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x);
+/// out (m, n) += bias (n) on every row.
+void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias);
+/// sums (n) += column sums of a (m, n). Bias gradients.
+void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a);
+/// A (rows, cols) matrix as one flat vector (it is contiguous).
+inline Vector flat(const Matrix& a) { return Vector(a.data(), a.size()); }
+inline ConstVector flat(const ConstMatrix& a) { return ConstVector(a.data(), a.size()); }
+
+}  // namespace fourfold

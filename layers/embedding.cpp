@@ -1,0 +1,77 @@
+#include "layers/embedding.hpp"
+
+#include "comm/collectives.hpp"
+#include "core/profiling.hpp"
+
+namespace fourfold {
+
+void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVector& gathered,
+                     int x_size) {
+  const std::size_t m = full.extent(0), c = full.extent(1), c_loc = c / x_size;
+  Kokkos::parallel_for(
+      "fourfold::unpack_x_gather", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        for (std::size_t j = 0; j < c; ++j) {
+          const std::size_t x = j / c_loc;
+          full(i, j) = gathered((x * m + i) * c_loc + j % c_loc);
+        }
+      });
+}
+
+void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
+                       const TokenView& tokens, const ConstMatrix& wte_local,
+                       const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
+                       const comm::Communicator& xy_group) {
+  ScopedRegion region("fourfold::embedding::forward");
+  const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1);
+  const int v_loc = wte_local.extent(0);
+  Kokkos::parallel_for(
+      "fourfold::embedding::forward::lookup", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        const int row = tokens(i) - vocab_offset;
+        const bool mine = row >= 0 && row < v_loc;
+        for (std::size_t j = 0; j < c; ++j) full(i, j) = mine ? wte_local(row, j) : 0.0f;
+      });
+  comm::all_reduce(exec, xy_group, full);
+  const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
+  Kokkos::parallel_for(
+      "fourfold::embedding::forward::position", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        const std::size_t t = i % seq_len;
+        for (std::size_t j = 0; j < c_loc; ++j) out(i, j) = full(i, col0 + j) + wpe_local(t, j);
+      });
+}
+
+void embedding_backward(const ExecSpace& exec, const Matrix& dwte_local, const Matrix& dwpe_local,
+                        const ConstMatrix& dout, const Vector& gathered, const TokenView& tokens,
+                        int vocab_offset, int seq_len, const comm::Communicator& x_group) {
+  ScopedRegion region("fourfold::embedding::backward");
+  const std::size_t m = dout.extent(0), c_loc = dout.extent(1);
+  const std::size_t c = c_loc * x_group.size();
+  const int v_loc = dwte_local.extent(0);
+  const auto used = Kokkos::make_pair(std::size_t{0}, m * c);
+  const Vector g = Kokkos::subview(gathered, used);
+  comm::all_gather(exec, x_group, ConstVector(dout.data(), m * c_loc), g);
+  // One work item per channel: tokens repeat, so rows of dwte are updated by one item only.
+  Kokkos::parallel_for(
+      "fourfold::embedding::backward::tokens", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
+      KOKKOS_LAMBDA(const std::size_t j) {
+        const std::size_t x = j / c_loc, col = j % c_loc;
+        for (std::size_t i = 0; i < m; ++i) {
+          const int row = tokens(i) - vocab_offset;
+          if (row >= 0 && row < v_loc) dwte_local(row, j) += g((x * m + i) * c_loc + col);
+        }
+      });
+  const std::size_t rows_per_position = m / seq_len;
+  Kokkos::parallel_for(
+      "fourfold::embedding::backward::positions",
+      Kokkos::RangePolicy<ExecSpace>(exec, 0, static_cast<std::size_t>(seq_len) * c_loc),
+      KOKKOS_LAMBDA(const std::size_t idx) {
+        const std::size_t t = idx / c_loc, j = idx % c_loc;
+        float s = 0.0f;
+        for (std::size_t b = 0; b < rows_per_position; ++b) s += dout(b * seq_len + t, j);
+        dwpe_local(t, j) += s;
+      });
+}
+
+}  // namespace fourfold

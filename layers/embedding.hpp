@@ -1,0 +1,32 @@
+// Token + position embedding with the token table vocab-parallel over the X*Y group.
+//
+// wte_local (V_loc, C) holds global vocab rows [vocab_offset, vocab_offset + V_loc); a rank
+// looks up the tokens in its range (zero otherwise), the XY group sums the rows, and each rank
+// keeps its X slice of channels: out (m, C_x) = wte[token][x slice] + wpe[position][x slice].
+#pragma once
+
+#include "comm/communicator.hpp"
+#include "core/types.hpp"
+
+namespace fourfold {
+
+using TokenView = Kokkos::View<const int*, MemSpace>;  // (m) token ids
+
+/// full (m, C) is scratch; wpe_local (maxT, C_x); position of row i is i % seq_len.
+void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
+                       const TokenView& tokens, const ConstMatrix& wte_local,
+                       const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
+                       const comm::Communicator& xy_group);
+
+/// dwte_local (V_loc, C) +=, dwpe_local (maxT, C_x) +=, from dout (m, C_x) (replicated over Y).
+/// gathered (G_x * m * C_x) is scratch for the all-gather of dout over X.
+void embedding_backward(const ExecSpace& exec, const Matrix& dwte_local, const Matrix& dwpe_local,
+                        const ConstMatrix& dout, const Vector& gathered, const TokenView& tokens,
+                        int vocab_offset, int seq_len, const comm::Communicator& x_group);
+
+/// full (m, C) from the X all-gather buffer gathered (G_x, m, C_x): full(i, x*C_x + c) =
+/// gathered(x, i, c). Shared with the LM head.
+void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVector& gathered,
+                     int x_size);
+
+}  // namespace fourfold

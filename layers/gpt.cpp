@@ -1,0 +1,356 @@
+#include "layers/gpt.hpp"
+
+#include "comm/collectives.hpp"
+#include "core/error.hpp"
+#include "core/profiling.hpp"
+#include "core/rng.hpp"
+#include "layers/attention.hpp"
+#include "layers/elementwise.hpp"
+#include "layers/embedding.hpp"
+#include "layers/gelu.hpp"
+#include "layers/layernorm.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold {
+namespace {
+
+constexpr float gpt2_init_std = 0.02f;
+
+int checked_divide(int value, int divisor, const char* what, const char* by, const comm::Grid& grid) {
+  FF_REQUIRE(divisor > 0 && value % divisor == 0,
+             "model {} = {} is not divisible by {} = {} (grid {})", what, value, by, divisor,
+             grid.shape().str());
+  return value / divisor;
+}
+
+Vector slice(const Vector& arena, std::size_t offset, std::size_t size) {
+  return Kokkos::subview(arena, Kokkos::make_pair(offset, offset + size));
+}
+
+Matrix matrix_at(const Vector& arena, std::size_t offset, std::size_t rows, std::size_t cols) {
+  return Matrix(arena.data() + offset, rows, cols);
+}
+
+Matrix alloc_matrix(const char* label, std::size_t rows, std::size_t cols) {
+  return Matrix(Kokkos::view_alloc(std::string(label)), rows, cols);
+}
+Vector alloc_vector(const char* label, std::size_t n) {
+  return Vector(Kokkos::view_alloc(std::string(label)), n);
+}
+
+}  // namespace
+
+Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len)
+    : config_(config),
+      grid_(grid),
+      local_batch_(local_batch),
+      seq_len_(seq_len),
+      rows_(static_cast<std::size_t>(local_batch) * seq_len),
+      channels_(config.channels),
+      c_x_(0),
+      c_y_(0),
+      heads_y_(0),
+      qkv_("attn.c_attn", 3 * config.channels, config.channels, Orientation::normal, 3, grid),
+      attn_proj_("attn.c_proj", config.channels, config.channels, Orientation::transposed, 1, grid),
+      fc_("mlp.c_fc", 4 * config.channels, config.channels, Orientation::normal, 1, grid),
+      fc_proj_("mlp.c_proj", config.channels, 4 * config.channels, Orientation::transposed, 1, grid) {
+  config_.validate();
+  const auto& shape = grid.shape();
+  FF_REQUIRE(local_batch > 0, "local batch of {} sequences per rank: must be positive", local_batch);
+  FF_REQUIRE(seq_len > 0 && seq_len <= config.max_seq_len,
+             "sequence length {} must be between 1 and the model's max_seq_len {}", seq_len,
+             config.max_seq_len);
+  c_x_ = checked_divide(channels_, shape.x, "channels", "G_x", grid);
+  c_y_ = checked_divide(channels_, shape.y, "channels", "G_y", grid);
+  heads_y_ = checked_divide(config.num_heads, shape.y, "num_heads", "G_y", grid);
+
+  // Vocabulary rows split over the X*Y group; padded up so every rank holds the same count.
+  const int xy = shape.x * shape.y;
+  const int padded = (config.padded_vocab_size + xy - 1) / xy * xy;
+  vocab_.local = padded / xy;
+  vocab_.offset = grid.xy().rank() * vocab_.local;
+  vocab_.real_vocab = config.vocab_size;
+
+  build_param_list();
+  param_arena_ = Vector(Kokkos::view_alloc(std::string("fourfold::parameters")), params_.back().offset + params_.back().size);
+  grad_arena_ = Vector(Kokkos::view_alloc(std::string("fourfold::gradients")), param_arena_.extent(0));
+  p_ = views_into(param_arena_);
+  g_ = views_into(grad_arena_);
+
+  const std::size_t m = rows_;
+  const int T = seq_len, B = local_batch, L = config.num_layers;
+  tokens_ = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
+  targets_ = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
+  res0_ = alloc_matrix("fourfold::act::embedding", m, c_x_);
+  acts_.resize(L);
+  for (int l = 0; l < L; ++l) {
+    BlockActivations& a = acts_[l];
+    a.ln1 = alloc_matrix("fourfold::act::ln1", m, c_x_);
+    a.ln1_mean = alloc_vector("fourfold::act::ln1_mean", m);
+    a.ln1_rstd = alloc_vector("fourfold::act::ln1_rstd", m);
+    a.qkv = alloc_matrix("fourfold::act::qkv", m, 3 * c_y_);
+    a.att = Tensor4<float>("fourfold::act::att", B, heads_y_, T, T);
+    a.atty = alloc_matrix("fourfold::act::atty", m, c_y_);
+    a.res2 = alloc_matrix("fourfold::act::res2", m, c_x_);
+    a.ln2 = alloc_matrix("fourfold::act::ln2", m, c_x_);
+    a.ln2_mean = alloc_vector("fourfold::act::ln2_mean", m);
+    a.ln2_rstd = alloc_vector("fourfold::act::ln2_rstd", m);
+    a.fch = alloc_matrix("fourfold::act::fch", m, 4 * c_y_);
+    a.fch_gelu = alloc_matrix("fourfold::act::fch_gelu", m, 4 * c_y_);
+    a.res3 = alloc_matrix("fourfold::act::res3", m, c_x_);
+  }
+  lnf_ = alloc_matrix("fourfold::act::lnf", m, c_x_);
+  lnf_mean_ = alloc_vector("fourfold::act::lnf_mean", m);
+  lnf_rstd_ = alloc_vector("fourfold::act::lnf_rstd", m);
+  probs_ = alloc_matrix("fourfold::act::probs", m, vocab_.local);
+  losses_ = alloc_vector("fourfold::act::losses", m);
+
+  std::size_t max_block = 0, max_chunk = 0;
+  for (const ParallelLinear* linear : {&qkv_, &attn_proj_, &fc_, &fc_proj_}) {
+    max_block = std::max(max_block, linear->block_size());
+    max_chunk = std::max(max_chunk, linear->chunk_size());
+  }
+  linear_ws_.weight_block = alloc_vector("fourfold::ws::weight_block", max_block);
+  linear_ws_.weight_grad_block = alloc_vector("fourfold::ws::weight_grad_block", max_block);
+  linear_ws_.weight_grad_chunk = alloc_vector("fourfold::ws::weight_grad_chunk", max_chunk);
+  head_ws_.h_full = alloc_matrix("fourfold::ws::h_full", m, channels_);
+  head_ws_.gathered = alloc_vector("fourfold::ws::gathered", m * channels_);
+  head_ws_.row_max = alloc_vector("fourfold::ws::row_max", m);
+  head_ws_.row_stats = Tensor2<float>("fourfold::ws::row_stats", m, 2);
+  row_sums_ = Tensor2<double>("fourfold::ws::row_sums", m, 2);
+  d_res_ = alloc_matrix("fourfold::grad::res", m, c_x_);
+  d_a_ = alloc_matrix("fourfold::grad::a", m, c_x_);
+  d_ln_ = alloc_matrix("fourfold::grad::ln", m, c_x_);
+  d_qkv_ = alloc_matrix("fourfold::grad::qkv", m, 3 * c_y_);
+  d_atty_ = alloc_matrix("fourfold::grad::atty", m, c_y_);
+  d_fch_ = alloc_matrix("fourfold::grad::fch", m, 4 * c_y_);
+  d_fch_gelu_ = alloc_matrix("fourfold::grad::fch_gelu", m, 4 * c_y_);
+  d_att_ = Tensor4<float>("fourfold::grad::att", B, heads_y_, T, T);
+  full_ = alloc_matrix("fourfold::ws::full", m, channels_);
+}
+
+long long Gpt::global_tokens() const {
+  return static_cast<long long>(rows_) * grid_.shape().z * grid_.shape().data;
+}
+
+const ParamInfo& Gpt::param(const std::string& name) const {
+  for (const auto& p : params_)
+    if (p.name == name) return p;
+  FF_REQUIRE(false, "no parameter named '{}' in the model", name);
+  return params_.front();
+}
+
+void Gpt::build_param_list() {
+  const auto& c = grid_.coords();
+  const int C = channels_, L = config_.num_layers;
+  std::size_t offset = 0;
+  auto add = [&](std::string name, const MatrixShard& shard, bool is_vector, Replication repl,
+                 InitKind init, float std, bool z_sharded, std::size_t chunk_begin,
+                 std::size_t chunk_size, bool decay) {
+    ParamInfo info;
+    info.name = std::move(name);
+    info.rows = shard.rows;
+    info.cols = shard.cols;
+    info.is_vector = is_vector;
+    info.offset = offset;
+    info.size = chunk_size;
+    info.runs = block_runs(shard, chunk_begin, chunk_begin + chunk_size);
+    info.replicated = repl;
+    info.z_sharded = z_sharded;
+    info.weight_decay = decay;
+    info.init = init;
+    info.init_std = std;
+    info.tensor_id = tensor_id_of(info.name);
+    offset += chunk_size;
+    params_.push_back(std::move(info));
+  };
+  // A vector of length n split into `local` entries per shard (index `shard`).
+  auto vector_shard = [](std::size_t n, std::size_t local, std::size_t shard) {
+    MatrixShard s;
+    s.rows = n;
+    s.cols = 1;
+    s.local_rows = local;
+    s.local_cols = 1;
+    s.row_shard = shard;
+    return s;
+  };
+  auto whole = [](const MatrixShard& s) { return s.local_rows * s.local_cols; };
+  const Replication over_yzd{false, true, true, true};   // X-sharded vectors (LayerNorm, transposed biases)
+  const Replication over_xzd{true, false, true, true};   // Y-sharded vectors (normal biases)
+  const Replication over_zd{false, false, true, true};   // token embedding
+  const Replication over_d{false, false, false, true};   // Z-sharded weight chunks
+
+  // --- tensors replicated over Z: [0, z_replicated_size) ---
+  MatrixShard wte;
+  wte.rows = config_.padded_vocab_size;
+  wte.cols = C;
+  wte.local_rows = vocab_.local;
+  wte.local_cols = C;
+  wte.row_shard = grid_.xy().rank();
+  add("wte", wte, false, over_zd, InitKind::normal, gpt2_init_std, false, 0, whole(wte), false);
+  MatrixShard wpe;
+  wpe.rows = config_.max_seq_len;
+  wpe.cols = C;
+  wpe.local_rows = config_.max_seq_len;
+  wpe.local_cols = c_x_;
+  wpe.col_begin = static_cast<std::size_t>(c.x) * c_x_;
+  add("wpe", wpe, false, over_yzd, InitKind::normal, gpt2_init_std, false, 0, whole(wpe), false);
+  const auto ln = vector_shard(C, c_x_, c.x);
+  for (int l = 0; l < L; ++l) {
+    const std::string h = "h." + std::to_string(l) + ".";
+    add(h + "ln_1.weight", ln, true, over_yzd, InitKind::ones, 0, false, 0, c_x_, false);
+    add(h + "ln_1.bias", ln, true, over_yzd, InitKind::zeros, 0, false, 0, c_x_, false);
+    add(h + "attn.c_attn.bias", qkv_.bias_shard(), true, over_xzd, InitKind::zeros, 0, false, 0, qkv_.out_local(), false);
+    add(h + "attn.c_proj.bias", attn_proj_.bias_shard(), true, over_yzd, InitKind::zeros, 0, false, 0, attn_proj_.out_local(), false);
+    add(h + "ln_2.weight", ln, true, over_yzd, InitKind::ones, 0, false, 0, c_x_, false);
+    add(h + "ln_2.bias", ln, true, over_yzd, InitKind::zeros, 0, false, 0, c_x_, false);
+    add(h + "mlp.c_fc.bias", fc_.bias_shard(), true, over_xzd, InitKind::zeros, 0, false, 0, fc_.out_local(), false);
+    add(h + "mlp.c_proj.bias", fc_proj_.bias_shard(), true, over_yzd, InitKind::zeros, 0, false, 0, fc_proj_.out_local(), false);
+  }
+  add("ln_f.weight", ln, true, over_yzd, InitKind::ones, 0, false, 0, c_x_, false);
+  add("ln_f.bias", ln, true, over_yzd, InitKind::zeros, 0, false, 0, c_x_, false);
+  z_replicated_size_ = offset;
+
+  // --- Z-sharded weight chunks ---
+  const float residual_std = gpt2_init_std / std::sqrt(2.0f * L);
+  for (int l = 0; l < L; ++l) {
+    const std::string h = "h." + std::to_string(l) + ".";
+    for (const auto& [linear, suffix, std] :
+         {std::tuple{&qkv_, "attn.c_attn.weight", gpt2_init_std},
+          std::tuple{&attn_proj_, "attn.c_proj.weight", residual_std},
+          std::tuple{&fc_, "mlp.c_fc.weight", gpt2_init_std},
+          std::tuple{&fc_proj_, "mlp.c_proj.weight", residual_std}}) {
+      add(h + suffix, linear->weight_shard(), false, over_d, InitKind::normal, std, true,
+          linear->chunk_begin(), linear->chunk_size(), true);
+    }
+  }
+}
+
+Gpt::ParamViews Gpt::views_into(const Vector& arena) const {
+  ParamViews v;
+  auto at = [&](const std::string& name) {
+    const ParamInfo& p = param(name);
+    return slice(arena, p.offset, p.size);
+  };
+  v.wte = matrix_at(arena, param("wte").offset, vocab_.local, channels_);
+  v.wpe = matrix_at(arena, param("wpe").offset, config_.max_seq_len, c_x_);
+  for (int l = 0; l < config_.num_layers; ++l) {
+    const std::string h = "h." + std::to_string(l) + ".";
+    BlockParams b;
+    b.ln1_w = at(h + "ln_1.weight");
+    b.ln1_b = at(h + "ln_1.bias");
+    b.qkv_w = at(h + "attn.c_attn.weight");
+    b.qkv_b = at(h + "attn.c_attn.bias");
+    b.proj_w = at(h + "attn.c_proj.weight");
+    b.proj_b = at(h + "attn.c_proj.bias");
+    b.ln2_w = at(h + "ln_2.weight");
+    b.ln2_b = at(h + "ln_2.bias");
+    b.fc_w = at(h + "mlp.c_fc.weight");
+    b.fc_b = at(h + "mlp.c_fc.bias");
+    b.fcproj_w = at(h + "mlp.c_proj.weight");
+    b.fcproj_b = at(h + "mlp.c_proj.bias");
+    v.blocks.push_back(b);
+  }
+  v.lnf_w = at("ln_f.weight");
+  v.lnf_b = at("ln_f.bias");
+  return v;
+}
+
+void Gpt::init_parameters(std::uint64_t seed) {
+  ScopedRegion region("fourfold::gpt::init_parameters");
+  auto host = Kokkos::create_mirror_view(param_arena_);
+  Kokkos::deep_copy(host, 0.0f);  // padded vocab rows outside every run stay zero
+  for (const ParamInfo& p : params_) {
+    for (const ParamRun& run : p.runs) {
+      for (std::size_t i = 0; i < run.length; ++i) {
+        float value = 0.0f;
+        if (p.init == InitKind::ones) value = 1.0f;
+        if (p.init == InitKind::normal)
+          value = p.init_std * rng::normal(seed, p.tensor_id, run.global_offset + i);
+        host(p.offset + run.local_offset + i) = value;
+      }
+    }
+  }
+  Kokkos::deep_copy(param_arena_, host);
+}
+
+double Gpt::forward(const int* tokens, const int* targets) {
+  ScopedRegion region("fourfold::gpt::forward");
+  const ExecSpace exec;
+  using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  Kokkos::deep_copy(exec, tokens_, HostTokens(tokens, rows_));
+  Kokkos::deep_copy(exec, targets_, HostTokens(targets, rows_));
+  const auto& x = grid_.x();
+  embedding_forward(exec, res0_, full_, tokens_, p_.wte, p_.wpe, vocab_.offset, seq_len_,
+                    grid_.coords().x, grid_.xy());
+  for (int l = 0; l < config_.num_layers; ++l) {
+    const BlockParams& w = p_.blocks[l];
+    BlockActivations& a = acts_[l];
+    const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
+    layernorm_forward(exec, a.ln1, a.ln1_mean, a.ln1_rstd, in, w.ln1_w, w.ln1_b, row_sums_, x);
+    qkv_.forward(exec, a.qkv, a.ln1, w.qkv_w, w.qkv_b, linear_ws_);
+    attention_forward(exec, a.atty, a.att, a.qkv, heads_y_);
+    attn_proj_.forward(exec, a.res2, a.atty, w.proj_w, w.proj_b, linear_ws_);
+    add_into(exec, flat(a.res2), flat(in));
+    layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, w.ln2_w, w.ln2_b, row_sums_, x);
+    fc_.forward(exec, a.fch, a.ln2, w.fc_w, w.fc_b, linear_ws_);
+    gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
+    fc_proj_.forward(exec, a.res3, a.fch_gelu, w.fcproj_w, w.fcproj_b, linear_ws_);
+    add_into(exec, flat(a.res3), flat(a.res2));
+  }
+  layernorm_forward(exec, lnf_, lnf_mean_, lnf_rstd_, acts_.back().res3, p_.lnf_w, p_.lnf_b,
+                    row_sums_, x);
+  const double local = lm_head_loss_forward(exec, losses_, probs_, head_ws_, lnf_, p_.wte, targets_,
+                                            vocab_, x, grid_.xy());
+  // Every XY rank holds the same rows' losses; rows differ over Z and data.
+  double total = comm::all_reduce_value(grid_.z(), local);
+  total = comm::all_reduce_value(grid_.data(), total);
+  return total / static_cast<double>(global_tokens());
+}
+
+void Gpt::zero_gradients() { Kokkos::deep_copy(grad_arena_, 0.0f); }
+
+void Gpt::backward(double loss_scale) {
+  ScopedRegion region("fourfold::gpt::backward");
+  const ExecSpace exec;
+  const auto& x = grid_.x();
+  lm_head_loss_backward(exec, d_ln_, g_.wte, full_, probs_, head_ws_, p_.wte, targets_,
+                        static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy());
+  layernorm_backward(exec, d_res_, g_.lnf_w, g_.lnf_b, d_ln_, acts_.back().res3, p_.lnf_w,
+                     lnf_mean_, lnf_rstd_, row_sums_, x);
+  for (int l = config_.num_layers - 1; l >= 0; --l) {
+    const BlockParams& w = p_.blocks[l];
+    const BlockParams& dw = g_.blocks[l];
+    const BlockActivations& a = acts_[l];
+    const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
+    // d_res holds d(loss)/d(res3): through the MLP branch to res2.
+    fc_proj_.backward(exec, d_fch_gelu_, dw.fcproj_w, dw.fcproj_b, d_res_, a.fch_gelu, w.fcproj_w, linear_ws_);
+    gelu_backward(exec, flat(d_fch_), flat(d_fch_gelu_), flat(a.fch));
+    fc_.backward(exec, d_ln_, dw.fc_w, dw.fc_b, d_fch_, a.ln2, w.fc_w, linear_ws_);
+    layernorm_backward(exec, d_a_, dw.ln2_w, dw.ln2_b, d_ln_, a.res2, w.ln2_w, a.ln2_mean,
+                       a.ln2_rstd, row_sums_, x);
+    add_into(exec, flat(d_res_), flat(d_a_));
+    // d_res holds d(loss)/d(res2): through the attention branch to the block input.
+    attn_proj_.backward(exec, d_atty_, dw.proj_w, dw.proj_b, d_res_, a.atty, w.proj_w, linear_ws_);
+    attention_backward(exec, d_qkv_, d_att_, d_atty_, a.att, a.qkv, heads_y_);
+    qkv_.backward(exec, d_ln_, dw.qkv_w, dw.qkv_b, d_qkv_, a.ln1, w.qkv_w, linear_ws_);
+    layernorm_backward(exec, d_a_, dw.ln1_w, dw.ln1_b, d_ln_, in, w.ln1_w, a.ln1_mean,
+                       a.ln1_rstd, row_sums_, x);
+    add_into(exec, flat(d_res_), flat(d_a_));
+  }
+  embedding_backward(exec, g_.wte, g_.wpe, d_res_, head_ws_.gathered, tokens_, vocab_.offset,
+                     seq_len_, x);
+  exec.fence();
+}
+
+void Gpt::sync_gradients() {
+  ScopedRegion region("fourfold::gpt::sync_gradients");
+  const ExecSpace exec;
+  comm::all_reduce(exec, grid_.z(), slice(grad_arena_, 0, z_replicated_size_));
+  comm::all_reduce(exec, grid_.data(), grad_arena_);
+  exec.fence();
+}
+
+}  // namespace fourfold

@@ -1,0 +1,122 @@
+// GPT-2 on the 4D grid: parameters, gradients and activations allocated once, forward,
+// backward and gradient synchronisation built from the tensor-parallel layers.
+//
+// Rows: each rank holds local_batch sequences of seq_len tokens (m = local_batch * seq_len
+// rows); the global micro-batch has local_batch * G_z * G_data sequences, and ranks that
+// differ only in x or y hold the same sequences.
+//
+// Parameter arena: tensors replicated over Z come first ([0, z_replicated_size)), then the
+// Z-sharded weight chunks of the four linear layers of every block. The gradient arena
+// mirrors it element for element.
+#pragma once
+
+#include "comm/grid.hpp"
+#include "core/types.hpp"
+#include "layers/gpt_config.hpp"
+#include "layers/linear.hpp"
+#include "layers/lm_head_loss.hpp"
+#include "layers/param_layout.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace fourfold {
+
+class Gpt {
+ public:
+  /// Checks every divisibility rule against the grid, naming the dimension and grid size.
+  Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len);
+  Gpt(const Gpt&) = delete;
+  Gpt& operator=(const Gpt&) = delete;
+
+  const GptConfig& config() const { return config_; }
+  const comm::Grid& grid() const { return grid_; }
+  int local_batch() const { return local_batch_; }
+  int seq_len() const { return seq_len_; }
+  std::size_t rows() const { return rows_; }
+  /// Tokens of one global micro-batch: local_batch * seq_len * G_z * G_data.
+  long long global_tokens() const;
+
+  const std::vector<ParamInfo>& params() const { return params_; }
+  const ParamInfo& param(const std::string& name) const;
+  Vector parameters() const { return param_arena_; }
+  Vector gradients() const { return grad_arena_; }
+  std::size_t z_replicated_size() const { return z_replicated_size_; }
+
+  /// GPT-2 initialisation by global element index: normal(0, 0.02) for embeddings and
+  /// matrices, residual projections scaled by 1/sqrt(2L), LayerNorm weights 1, biases 0.
+  void init_parameters(std::uint64_t seed);
+
+  /// tokens, targets: this rank's m token ids each (host memory). Returns the mean loss over
+  /// the global micro-batch (the same value on every rank).
+  double forward(const int* tokens, const int* targets);
+  void zero_gradients();
+  /// Accumulates d(loss_scale * sum of token losses of the last forward) into the gradients.
+  /// For the mean over one micro-batch loss_scale = 1 / global_tokens().
+  void backward(double loss_scale);
+  /// Completes every gradient: sums replicated tensors over Z, then everything over data.
+  void sync_gradients();
+
+ private:
+  struct BlockParams {
+    Vector ln1_w, ln1_b, qkv_w, qkv_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, fcproj_w, fcproj_b;
+  };
+  struct ParamViews {
+    Matrix wte;  // (V_loc, C)
+    Matrix wpe;  // (maxT, C_x)
+    std::vector<BlockParams> blocks;
+    Vector lnf_w, lnf_b;  // (C_x)
+  };
+  struct BlockActivations {
+    Matrix ln1;              // (m, C_x)
+    Vector ln1_mean, ln1_rstd;  // (m)
+    Matrix qkv;              // (m, 3 C_y)
+    Tensor4<float> att;      // (B_loc, NH_y, T, T)
+    Matrix atty;             // (m, C_y)
+    Matrix res2;             // (m, C_x) residual after attention
+    Matrix ln2;              // (m, C_x)
+    Vector ln2_mean, ln2_rstd;  // (m)
+    Matrix fch;              // (m, 4 C_y)
+    Matrix fch_gelu;         // (m, 4 C_y)
+    Matrix res3;             // (m, C_x) block output
+  };
+
+  void build_param_list();
+  ParamViews views_into(const Vector& arena) const;
+
+  GptConfig config_;
+  const comm::Grid& grid_;
+  int local_batch_, seq_len_;
+  std::size_t rows_;
+  int channels_, c_x_, c_y_, heads_y_;
+  VocabShard vocab_;
+
+  ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
+
+  std::vector<ParamInfo> params_;
+  std::size_t z_replicated_size_ = 0;
+  Vector param_arena_, grad_arena_;
+  ParamViews p_, g_;
+
+  // Activations (saved for backward).
+  Kokkos::View<int*, MemSpace> tokens_, targets_;  // (m)
+  Matrix res0_;                                      // (m, C_x) embedding output
+  std::vector<BlockActivations> acts_;
+  Matrix lnf_;                                       // (m, C_x)
+  Vector lnf_mean_, lnf_rstd_;                       // (m)
+  Matrix probs_;                                     // (m, V_loc)
+  Vector losses_;                                    // (m)
+
+  // Workspaces.
+  LinearWorkspace linear_ws_;
+  LmHeadWorkspace head_ws_;
+  Tensor2<double> row_sums_;                        // (m, 2)
+  Matrix d_res_, d_a_, d_ln_;                        // (m, C_x)
+  Matrix d_qkv_;                                     // (m, 3 C_y)
+  Matrix d_atty_;                                    // (m, C_y)
+  Matrix d_fch_, d_fch_gelu_;                        // (m, 4 C_y)
+  Tensor4<float> d_att_;                             // (B_loc, NH_y, T, T)
+  Matrix full_;                                      // (m, C) embedding sum / LM-head input grad
+};
+
+}  // namespace fourfold

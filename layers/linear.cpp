@@ -1,0 +1,98 @@
+#include "layers/linear.hpp"
+
+#include "comm/collectives.hpp"
+#include "core/error.hpp"
+#include "core/gemm.hpp"
+#include "core/profiling.hpp"
+#include "layers/elementwise.hpp"
+
+namespace fourfold {
+
+ParallelLinear::ParallelLinear(std::string name, int out_features, int in_features,
+                               Orientation orientation, int out_groups, const comm::Grid& grid)
+    : name_(std::move(name)), n_(out_features), k_(in_features), out_groups_(out_groups) {
+  const bool normal = orientation == Orientation::normal;
+  const comm::Communicator& in_group = normal ? grid.x() : grid.y();   // splits k
+  const comm::Communicator& out_group = normal ? grid.y() : grid.x();  // splits n
+  const char* in_axis = normal ? "G_x" : "G_y";
+  const char* out_axis = normal ? "G_y" : "G_x";
+  FF_REQUIRE(k_ % in_group.size() == 0,
+             "layer {}: in_features {} is not divisible by {} = {} (grid {})", name_, k_, in_axis,
+             in_group.size(), grid.shape().str());
+  FF_REQUIRE(n_ % (static_cast<std::size_t>(out_group.size()) * out_groups_) == 0,
+             "layer {}: out_features {} ({} groups of {}) is not divisible by {} = {} per group "
+             "(grid {})",
+             name_, n_, out_groups_, n_ / out_groups_, out_axis, out_group.size(), grid.shape().str());
+  n_local_ = n_ / out_group.size();
+  k_local_ = k_ / in_group.size();
+  out_shard_ = out_group.rank();
+  in_shard_ = in_group.rank();
+  z_size_ = grid.z().size();
+  z_rank_ = grid.z().rank();
+  FF_REQUIRE(block_size() % z_size_ == 0,
+             "layer {}: the weight block {}x{} = {} elements cannot be cut into G_z = {} equal "
+             "chunks (grid {})",
+             name_, n_local_, k_local_, block_size(), z_size_, grid.shape().str());
+  forward_group_ = &in_group;
+  backward_group_ = &out_group;
+  z_group_ = &grid.z();
+}
+
+MatrixShard ParallelLinear::weight_shard() const {
+  MatrixShard s;
+  s.rows = n_;
+  s.cols = k_;
+  s.local_rows = n_local_;
+  s.local_cols = k_local_;
+  s.row_shard = out_shard_;
+  s.col_begin = in_shard_ * k_local_;
+  s.row_groups = out_groups_;
+  return s;
+}
+
+MatrixShard ParallelLinear::bias_shard() const {
+  MatrixShard s = weight_shard();
+  s.cols = 1;
+  s.local_cols = 1;
+  s.col_begin = 0;
+  return s;
+}
+
+void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
+                             const ConstVector& weight_chunk, const ConstVector& bias,
+                             const LinearWorkspace& ws) const {
+  ScopedRegion region("fourfold::linear::forward");
+  FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0),
+            "{}: out {}x{} in {}x{} for block {}x{}", name_, out.extent(0), out.extent(1),
+            in.extent(0), in.extent(1), n_local_, k_local_);
+  const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
+  comm::all_gather(exec, *z_group_, weight_chunk, block);
+  const ConstMatrix weight(block.data(), n_local_, k_local_);
+  gemm(exec, Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+  comm::all_reduce(exec, *forward_group_, out);
+  add_row_bias(exec, out, bias);
+}
+
+void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
+                              const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
+                              const ConstVector& weight_chunk, const LinearWorkspace& ws) const {
+  ScopedRegion region("fourfold::linear::backward");
+  const auto whole_block = Kokkos::make_pair(std::size_t{0}, block_size());
+  const Vector block = Kokkos::subview(ws.weight_block, whole_block);
+  comm::all_gather(exec, *z_group_, weight_chunk, block);
+  const ConstMatrix weight(block.data(), n_local_, k_local_);
+  // dX partial sums over this rank's n shard; reduced over the n shards while dW is computed.
+  gemm(exec, Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
+  comm::Request din_reduce = comm::all_reduce_start(exec, *backward_group_, din);
+
+  const Matrix dweight_block(ws.weight_grad_block.data(), n_local_, k_local_);
+  gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, 0.0f, dweight_block,
+       "fourfold::linear::backward::dweight");
+  const Vector reduced = Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
+  comm::reduce_scatter(exec, *z_group_, flat(dweight_block), reduced);
+  add_into(exec, dweight_chunk, reduced);
+  accumulate_column_sums(exec, dbias, dout);
+  din_reduce.wait();
+}
+
+}  // namespace fourfold

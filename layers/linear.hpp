@@ -1,0 +1,71 @@
+// AxoNN's 3D parallel matrix multiply: Y = X W^T + b for a global weight W (n, k).
+//
+// Normal orientation: k is split over X, n over Y. This rank's weight block
+// (n/G_y, k/G_x) is stored flattened and cut into G_z equal chunks (FSDP over Z).
+//   forward:  W_block = all_gather_Z(chunk); Y = X W_block^T; all_reduce_X(Y); Y += b
+//   backward: W_block = all_gather_Z(chunk); dX = dY W_block; all_reduce_Y(dX) (overlapped
+//             with) dW_block = dY^T X; dW_chunk += reduce_scatter_Z(dW_block); db += colsum(dY)
+// Transposed orientation swaps the roles of X and Y (block (n/G_x, k/G_y)), so a normal layer's
+// output layout is exactly a transposed layer's input layout.
+//
+// With out_groups = g the n outputs are g equal groups (q, k, v for QKV) and each group is
+// split over the shards separately, so a rank holds the q, k and v rows of the same heads.
+#pragma once
+
+#include "comm/grid.hpp"
+#include "core/types.hpp"
+#include "layers/param_layout.hpp"
+
+#include <string>
+
+namespace fourfold {
+
+enum class Orientation { normal, transposed };
+
+/// Scratch shared by all linear layers of a model (sized for the largest): the gathered
+/// weight block, the weight-gradient block before reduce-scatter, and the reduced chunk.
+struct LinearWorkspace {
+  Vector weight_block;       // (max n_loc * k_loc)
+  Vector weight_grad_block;  // (max n_loc * k_loc)
+  Vector weight_grad_chunk;  // (max chunk)
+};
+
+class ParallelLinear {
+ public:
+  /// Checks that the shapes divide over the grid, naming the layer, the dimension and the grid
+  /// size that does not divide it.
+  ParallelLinear(std::string name, int out_features, int in_features, Orientation orientation,
+                 int out_groups, const comm::Grid& grid);
+
+  const std::string& name() const { return name_; }
+  std::size_t out_local() const { return n_local_; }   // n / (G_y or G_x)
+  std::size_t in_local() const { return k_local_; }    // k / (G_x or G_y)
+  std::size_t block_size() const { return n_local_ * k_local_; }
+  std::size_t chunk_size() const { return block_size() / z_size_; }
+  std::size_t chunk_begin() const { return chunk_size() * z_rank_; }
+  MatrixShard weight_shard() const;
+  MatrixShard bias_shard() const;
+
+  /// out (m, n_loc) = in (m, k_loc) W^T + bias (n_loc); weight_chunk (chunk_size).
+  void forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
+               const ConstVector& weight_chunk, const ConstVector& bias,
+               const LinearWorkspace& ws) const;
+
+  /// din (m, k_loc) =; dweight_chunk (chunk_size) +=; dbias (n_loc) +=; dout (m, n_loc).
+  void backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
+                const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
+                const ConstVector& weight_chunk, const LinearWorkspace& ws) const;
+
+ private:
+  std::string name_;
+  std::size_t n_ = 0, k_ = 0;
+  std::size_t n_local_ = 0, k_local_ = 0;
+  int out_groups_ = 1;
+  std::size_t out_shard_ = 0, in_shard_ = 0;  // this rank's shard indices along n and k
+  int z_size_ = 1, z_rank_ = 0;
+  const comm::Communicator* forward_group_ = nullptr;   // sums partial products over k shards
+  const comm::Communicator* backward_group_ = nullptr;  // sums input-gradient partials over n shards
+  const comm::Communicator* z_group_ = nullptr;
+};
+
+}  // namespace fourfold

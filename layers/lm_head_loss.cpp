@@ -1,0 +1,96 @@
+#include "layers/lm_head_loss.hpp"
+
+#include "comm/collectives.hpp"
+#include "core/gemm.hpp"
+#include "core/math.hpp"
+#include "core/profiling.hpp"
+
+#include <algorithm>
+
+namespace fourfold {
+
+double lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Matrix& probs,
+                            const LmHeadWorkspace& ws, const ConstMatrix& h,
+                            const ConstMatrix& wte_local, const TokenView& targets,
+                            const VocabShard& vocab, const comm::Communicator& x_group,
+                            const comm::Communicator& xy_group) {
+  ScopedRegion region("fourfold::lm_head_loss::forward");
+  const std::size_t m = h.extent(0), c_loc = h.extent(1);
+  const Vector gathered = Kokkos::subview(ws.gathered, Kokkos::make_pair(std::size_t{0}, m * c_loc * x_group.size()));
+  comm::all_gather(exec, x_group, ConstVector(h.data(), m * c_loc), gathered);
+  unpack_x_gather(exec, ws.h_full, gathered, x_group.size());
+  gemm(exec, Op::none, Op::transpose, 1.0f, ws.h_full, wte_local, 0.0f, probs,
+       "fourfold::lm_head::gemm");
+
+  // Columns this rank owns that are real vocabulary.
+  const int real_local = std::min(vocab.local, std::max(0, vocab.real_vocab - vocab.offset));
+  const int offset = vocab.offset, v_loc = vocab.local;
+  const Tensor2<float> stats = ws.row_stats;
+  const Vector row_max = ws.row_max;
+  Kokkos::parallel_for(
+      "fourfold::lm_head_loss::forward::max", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        float mx = -3.0e38f;
+        for (int j = 0; j < real_local; ++j) mx = probs(i, j) > mx ? probs(i, j) : mx;
+        row_max(i) = mx;
+      });
+  comm::all_reduce(exec, xy_group, row_max, comm::ReduceOp::max);
+  Kokkos::parallel_for(
+      "fourfold::lm_head_loss::forward::sums", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        const float mx = row_max(i);
+        const int t = targets(i) - offset;
+        const bool owns_target = t >= 0 && t < real_local;
+        const float target_logit = owns_target ? probs(i, t) : 0.0f;
+        float sum = 0.0f;
+        for (int j = 0; j < v_loc; ++j) {
+          const float e = j < real_local ? kmath::exp(probs(i, j) - mx) : 0.0f;
+          probs(i, j) = e;
+          sum += e;
+        }
+        stats(i, 0) = sum;
+        stats(i, 1) = target_logit;
+      });
+  comm::all_reduce(exec, xy_group, stats);
+  Kokkos::parallel_for(
+      "fourfold::lm_head_loss::forward::normalise", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        const float inv = 1.0f / stats(i, 0);
+        for (int j = 0; j < v_loc; ++j) probs(i, j) *= inv;
+        losses(i) = kmath::log(stats(i, 0)) + row_max(i) - stats(i, 1);
+      });
+  double total = 0.0;
+  Kokkos::parallel_reduce(
+      "fourfold::lm_head_loss::forward::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i, double& acc) { acc += losses(i); }, total);
+  return total;
+}
+
+void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix& dwte_local,
+                           const Matrix& dh_full, const Matrix& probs, const LmHeadWorkspace& ws,
+                           const ConstMatrix& wte_local, const TokenView& targets, float scale,
+                           const VocabShard& vocab, int x_rank, const comm::Communicator& xy_group) {
+  ScopedRegion region("fourfold::lm_head_loss::backward");
+  const std::size_t m = probs.extent(0), c_loc = dh.extent(1);
+  const int offset = vocab.offset, v_loc = vocab.local;
+  Kokkos::parallel_for(
+      "fourfold::lm_head_loss::backward::dlogits", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        const int t = targets(i) - offset;
+        for (int j = 0; j < v_loc; ++j) probs(i, j) = (probs(i, j) - (j == t ? 1.0f : 0.0f)) * scale;
+      });
+  // dh_full (m, C) = dlogits (m, V_loc) wte_local (V_loc, C), summed over the vocab shards.
+  gemm(exec, Op::none, Op::none, 1.0f, probs, wte_local, 0.0f, dh_full, "fourfold::lm_head::dinput");
+  comm::Request reduce = comm::all_reduce_start(exec, xy_group, dh_full);
+  gemm(exec, Op::transpose, Op::none, 1.0f, probs, ws.h_full, 1.0f, dwte_local,
+       "fourfold::lm_head::dweight");
+  reduce.wait();
+  const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
+  Kokkos::parallel_for(
+      "fourfold::lm_head_loss::backward::slice", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        for (std::size_t j = 0; j < c_loc; ++j) dh(i, j) = dh_full(i, col0 + j);
+      });
+}
+
+}  // namespace fourfold

@@ -1,0 +1,148 @@
+// The whole model. On one rank it matches the serial double-precision reference; on every grid
+// of this world size (all factor orderings; chosen 8-rank grids) its loss and every gathered
+// parameter gradient match the single-rank model; bad shapes are rejected by name.
+#include "comm/grid.hpp"
+#include "core/error.hpp"
+#include "gpt_test_support.hpp"
+#include "test_env.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+namespace fourfold {
+namespace {
+
+constexpr int global_batch = 4;
+constexpr int seq_len = 8;
+constexpr std::uint64_t seed = 1234;
+
+struct RunResult {
+  double loss = 0.0;
+  std::map<std::string, std::vector<double>> params, grads;  // global shapes
+};
+
+RunResult run_step(const comm::Grid& grid, const GptConfig& config, const std::vector<int>& rows) {
+  const int local = global_batch / (grid.shape().z * grid.shape().data);
+  Gpt model(config, grid, local, seq_len);
+  model.init_parameters(seed);
+  const auto [tokens, targets] = test::local_batch_of(model, rows);
+  model.zero_gradients();
+  RunResult r;
+  r.loss = model.forward(tokens.data(), targets.data());
+  model.backward(1.0 / model.global_tokens());
+  model.sync_gradients();
+  for (const ParamInfo& p : model.params()) {
+    r.params[p.name] = test::gather_global(model, p, model.parameters());
+    r.grads[p.name] = test::gather_global(model, p, model.gradients());
+  }
+  return r;
+}
+
+const std::vector<int>& batch_rows() {
+  static const auto rows = test::global_token_rows(global_batch, seq_len, test::small_config().vocab_size, 7);
+  return rows;
+}
+
+const RunResult& single_rank_result() {
+  static const RunResult result = [] {
+    const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+    return run_step(self, test::small_config(), batch_rows());
+  }();
+  return result;
+}
+
+TEST(Gpt, OneRankMatchesTheDoubleReference) {
+  const GptConfig config = test::small_config();
+  const RunResult& ours = single_rank_result();
+  auto ref_params = reference::zero_params(test::to_reference(config));
+  for (const auto& [name, values] : ours.params) {
+    auto [tensor, offset] = test::reference_slot(config, ref_params, name);
+    std::copy(values.begin(), values.end(), tensor->begin() + offset);
+  }
+  std::vector<int> tokens, targets;
+  for (int b = 0; b < global_batch; ++b)
+    for (int t = 0; t < seq_len; ++t) {
+      tokens.push_back(batch_rows()[b * (seq_len + 1) + t]);
+      targets.push_back(batch_rows()[b * (seq_len + 1) + t + 1]);
+    }
+  reference::Params ref_grads;
+  const double ref_loss = reference::forward_backward(test::to_reference(config), ref_params, tokens,
+                                                      targets, global_batch, seq_len, ref_grads);
+  EXPECT_NEAR(ours.loss, ref_loss, 1e-5 * ref_loss);
+  EXPECT_NEAR(ref_loss, std::log(61.0), 0.2);  // small init: close to uniform
+  for (const auto& [name, grad] : ours.grads) {
+    auto [tensor, offset] = test::reference_slot(config, ref_grads, name);
+    const std::vector<double> expected(tensor->begin() + offset, tensor->begin() + offset + grad.size());
+    EXPECT_LT(test::relative_max_error(grad, expected), 1e-4) << name;
+  }
+}
+
+void expect_matches_single_rank(const comm::GridShape& shape) {
+  SCOPED_TRACE("grid " + shape.str());
+  const comm::Grid grid(shape, test::world());
+  const RunResult got = run_step(grid, test::small_config(), batch_rows());
+  const RunResult& want = single_rank_result();
+  EXPECT_NEAR(got.loss, want.loss, 1e-5 * std::abs(want.loss));
+  for (const auto& [name, values] : want.params)
+    EXPECT_EQ(got.params.at(name), values) << "initial " << name << " differs from one rank";
+  for (const auto& [name, grad] : want.grads)
+    EXPECT_LT(test::relative_max_error(got.grads.at(name), grad), 1e-4) << name;
+}
+
+bool fits_small_config(const comm::GridShape& s) {
+  const GptConfig c = test::small_config();
+  return global_batch % (s.z * s.data) == 0 && c.num_heads % s.y == 0 && c.channels % s.x == 0;
+}
+
+TEST(Gpt, EveryGridMatchesOneRank) {
+  const int world = test::runtime().world_size();
+  std::vector<comm::GridShape> shapes;
+  if (world <= 4) {
+    shapes = comm::all_grid_shapes(world);
+  } else {
+    // 8 ranks on a 2-core machine: the grids that put every axis > 1 somewhere.
+    shapes = {{2, 2, 2, 1}, {2, 1, 2, 2}, {1, 2, 2, 2}, {2, 2, 1, 2}};
+  }
+  int checked = 0;
+  for (const auto& shape : shapes) {
+    if (world != shape.size() || !fits_small_config(shape)) continue;
+    expect_matches_single_rank(shape);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  GptConfig bad = test::small_config();
+  bad.num_heads = 5;  // 32 channels are not a multiple of 5 heads
+  try {
+    Gpt model(bad, self, 1, seq_len);
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("num_heads = 5"), std::string::npos) << e.what();
+  }
+  try {
+    Gpt model(test::small_config(), self, 1, 17);
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("max_seq_len 16"), std::string::npos) << e.what();
+  }
+  if (test::runtime().world_size() == 4) {
+    GptConfig three_heads = test::small_config();
+    three_heads.num_heads = 2;
+    const comm::Grid grid({1, 4, 1, 1}, test::world());
+    try {
+      Gpt model(three_heads, grid, 4, seq_len);
+      FAIL();
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("num_heads = 2 is not divisible by G_y = 4"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fourfold
