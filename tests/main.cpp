@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 namespace fourfold::test {
@@ -30,6 +32,24 @@ class RankFailurePrinter : public ::testing::EmptyTestEventListener {
 
 Runtime& runtime() { return *the_runtime; }
 
+namespace {
+std::string the_scratch_dir;
+}
+
+const std::string& scratch_dir() {
+  if (the_scratch_dir.empty()) {
+    char path[4096] = {};
+    if (runtime().world_rank() == 0) {
+      std::snprintf(path, sizeof path, "%s/fourfold-test-XXXXXX",
+                    std::filesystem::temp_directory_path().c_str());
+      if (mkdtemp(path) == nullptr) std::snprintf(path, sizeof path, "mkdtemp-failed");
+    }
+    MPI_Bcast(path, sizeof path, MPI_CHAR, 0, world());
+    the_scratch_dir = path;
+  }
+  return the_scratch_dir;
+}
+
 }  // namespace fourfold::test
 
 int main(int argc, char** argv) {
@@ -47,6 +67,10 @@ int main(int argc, char** argv) {
   MPI_Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, runtime->world());
   if (any_failed && !failed && rank == 0) {
     std::fprintf(stderr, "[rank 0] another rank reported failures (see [rank r] lines above)\n");
+  }
+  if (rank == 0 && !fourfold::test::the_scratch_dir.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(fourfold::test::the_scratch_dir, ignored);
   }
   runtime.reset();
   return any_failed;

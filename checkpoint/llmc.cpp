@@ -1,0 +1,227 @@
+#include "checkpoint/llmc.hpp"
+
+#include "comm/collectives.hpp"
+#include "core/error.hpp"
+#include "core/profiling.hpp"
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <vector>
+
+#include <sys/stat.h>
+
+namespace fourfold::checkpoint {
+namespace {
+
+constexpr std::size_t header_ints = 256;
+constexpr std::size_t header_bytes = header_ints * sizeof(std::int32_t);
+
+std::size_t bytes_per_element(int version) { return version == llmc_version_bf16 ? 2 : 4; }
+
+float bf16_to_float(std::uint16_t b) {
+  const std::uint32_t bits = static_cast<std::uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+std::uint16_t float_to_bf16(float f) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  if ((bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu)) return 0x7fc0;  // NaN
+  const std::uint32_t rounding = 0x7fffu + ((bits >> 16) & 1u);                       // to nearest even
+  return static_cast<std::uint16_t>((bits + rounding) >> 16);
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+// Element counts of llm.c's 16 parameter groups, in file order.
+std::vector<std::size_t> group_sizes(const GptConfig& c) {
+  const std::size_t C = c.channels, L = c.num_layers, V = c.padded_vocab_size, T = c.max_seq_len;
+  return {V * C, T * C, L * C, L * C, L * 3 * C * C, L * 3 * C, L * C * C, L * C,
+          L * C, L * C, L * 4 * C * C, L * 4 * C, L * C * 4 * C, L * C, C, C};
+}
+
+}  // namespace
+
+LlmcHeader read_llmc_header(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  FF_REQUIRE(file.good(), "cannot open llm.c checkpoint '{}': {}", path, errno_text());
+  std::int32_t h[header_ints] = {};
+  file.read(reinterpret_cast<char*>(h), header_bytes);
+  FF_REQUIRE(file.gcount() == static_cast<std::streamsize>(header_bytes),
+             "llm.c checkpoint '{}' is {} bytes long, shorter than its {}-byte header", path,
+             file.gcount(), header_bytes);
+  FF_REQUIRE(h[0] == llmc_model_magic,
+             "'{}' is not an llm.c GPT-2 checkpoint: magic {} (expected {})", path, h[0],
+             llmc_model_magic);
+  FF_REQUIRE(h[1] == llmc_version_fp32 || h[1] == llmc_version_bf16,
+             "llm.c checkpoint '{}' has version {}; supported are 3 (fp32) and 5 (bf16)", path, h[1]);
+  LlmcHeader header;
+  header.version = h[1];
+  header.config.max_seq_len = h[2];
+  header.config.vocab_size = h[3];
+  header.config.num_layers = h[4];
+  header.config.num_heads = h[5];
+  header.config.channels = h[6];
+  header.config.padded_vocab_size = h[7];
+  try {
+    header.config.validate();
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "llm.c checkpoint '{}' has an invalid header: {}", path, e.what());
+  }
+  struct stat info {};
+  FF_REQUIRE(::stat(path.c_str(), &info) == 0, "cannot stat '{}': {}", path, errno_text());
+  const auto expected = static_cast<long long>(header_bytes) +
+                        header.config.num_parameters() * static_cast<long long>(bytes_per_element(header.version));
+  FF_REQUIRE(info.st_size == expected,
+             "llm.c checkpoint '{}' has {} bytes, but its header ({}, {}) needs {} bytes: the file "
+             "is truncated or not what the header says",
+             path, static_cast<long long>(info.st_size), header.config.str(),
+             header.version == llmc_version_bf16 ? "bf16" : "fp32", expected);
+  return header;
+}
+
+std::size_t llmc_tensor_offset(const GptConfig& config, const std::string& name) {
+  const auto sizes = group_sizes(config);
+  auto group_start = [&](int g) {
+    std::size_t offset = 0;
+    for (int i = 0; i < g; ++i) offset += sizes[i];
+    return offset;
+  };
+  const std::size_t C = config.channels;
+  if (name == "wte") return group_start(0);
+  if (name == "wpe") return group_start(1);
+  if (name == "ln_f.weight") return group_start(14);
+  if (name == "ln_f.bias") return group_start(15);
+  FF_REQUIRE(name.rfind("h.", 0) == 0, "tensor '{}' has no place in the llm.c format", name);
+  const std::size_t dot = name.find('.', 2);
+  const std::size_t l = std::stoul(name.substr(2, dot - 2));
+  const std::string rest = name.substr(dot + 1);
+  struct Slot {
+    const char* suffix;
+    int group;
+    std::size_t per_layer;
+  };
+  const Slot slots[] = {{"ln_1.weight", 2, C},          {"ln_1.bias", 3, C},
+                        {"attn.c_attn.weight", 4, 3 * C * C}, {"attn.c_attn.bias", 5, 3 * C},
+                        {"attn.c_proj.weight", 6, C * C},     {"attn.c_proj.bias", 7, C},
+                        {"ln_2.weight", 8, C},          {"ln_2.bias", 9, C},
+                        {"mlp.c_fc.weight", 10, 4 * C * C},   {"mlp.c_fc.bias", 11, 4 * C},
+                        {"mlp.c_proj.weight", 12, 4 * C * C}, {"mlp.c_proj.bias", 13, C}};
+  for (const Slot& s : slots)
+    if (rest == s.suffix) return group_start(s.group) + l * s.per_layer;
+  FF_REQUIRE(false, "tensor '{}' has no place in the llm.c format", name);
+  return 0;
+}
+
+void load_llmc(const std::string& path, Gpt& model) {
+  ScopedRegion region("fourfold::checkpoint::load_llmc");
+  const LlmcHeader header = read_llmc_header(path);
+  FF_REQUIRE(header.config == model.config(),
+             "llm.c checkpoint '{}' holds {}, but the model is {}", path, header.config.str(),
+             model.config().str());
+  const std::size_t esize = bytes_per_element(header.version);
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  FF_REQUIRE(file != nullptr, "cannot open '{}': {}", path, errno_text());
+  auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  std::vector<unsigned char> buffer;
+  for (const ParamInfo& p : model.params()) {
+    const std::size_t base = llmc_tensor_offset(model.config(), p.name);
+    for (const ParamRun& run : p.runs) {
+      buffer.resize(run.length * esize);
+      const long offset = static_cast<long>(header_bytes + (base + run.global_offset) * esize);
+      FF_REQUIRE(std::fseek(file.get(), offset, SEEK_SET) == 0 &&
+                     std::fread(buffer.data(), esize, run.length, file.get()) == run.length,
+                 "reading tensor {} from '{}' at byte {} failed: {}", p.name, path, offset, errno_text());
+      float* out = host.data() + p.offset + run.local_offset;
+      if (esize == 4) {
+        std::memcpy(out, buffer.data(), run.length * 4);
+      } else {
+        for (std::size_t i = 0; i < run.length; ++i) {
+          std::uint16_t b;
+          std::memcpy(&b, buffer.data() + 2 * i, 2);
+          out[i] = bf16_to_float(b);
+        }
+      }
+    }
+  }
+  Kokkos::deep_copy(model.parameters(), host);
+}
+
+void save_llmc(const std::string& path, const Gpt& model, int version) {
+  ScopedRegion region("fourfold::checkpoint::save_llmc");
+  FF_REQUIRE(version == llmc_version_fp32 || version == llmc_version_bf16,
+             "llm.c export version {}: expected 3 (fp32) or 5 (bf16)", version);
+  const comm::Communicator& world = model.grid().world();
+  const bool writer = world.rank() == 0;
+  const std::string temporary = path + ".partial";
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+  int opened = 1;
+  if (writer) {
+    file.reset(std::fopen(temporary.c_str(), "wb"));
+    opened = file != nullptr;
+  }
+  const std::string open_error = errno_text();
+  FF_REQUIRE(comm::all_reduce_value(world, opened, comm::ReduceOp::min) == 1,
+             "cannot create '{}' for the llm.c export{}", temporary,
+             writer ? ": " + open_error : " (see rank 0)");
+  int ok = 1;
+  if (writer) {
+    std::int32_t h[header_ints] = {};
+    const GptConfig& c = model.config();
+    h[0] = llmc_model_magic;
+    h[1] = version;
+    h[2] = c.max_seq_len;
+    h[3] = c.vocab_size;
+    h[4] = c.num_layers;
+    h[5] = c.num_heads;
+    h[6] = c.channels;
+    h[7] = c.padded_vocab_size;
+    ok = std::fwrite(h, sizeof h, 1, file.get()) == 1;
+  }
+  // Tensors in file order: sort by offset.
+  std::vector<const ParamInfo*> order;
+  for (const ParamInfo& p : model.params()) order.push_back(&p);
+  std::sort(order.begin(), order.end(), [&](const ParamInfo* a, const ParamInfo* b) {
+    return llmc_tensor_offset(model.config(), a->name) < llmc_tensor_offset(model.config(), b->name);
+  });
+  auto local = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  for (const ParamInfo* p : order) {
+    // Each element is contributed by exactly one rank (the owner of its copy), so a sum
+    // assembles the global tensor.
+    HostTensor1<float> global(Kokkos::view_alloc(std::string("llmc_export")), p->rows * p->cols);
+    if (owns_copy(*p, model.grid().coords())) {
+      for (const ParamRun& run : p->runs)
+        std::memcpy(global.data() + run.global_offset, local.data() + p->offset + run.local_offset,
+                    run.length * sizeof(float));
+    }
+    comm::all_reduce(HostExecSpace(), world, global);
+    if (writer && ok) {
+      if (version == llmc_version_fp32) {
+        ok = std::fwrite(global.data(), sizeof(float), global.size(), file.get()) == global.size();
+      } else {
+        std::vector<std::uint16_t> half(global.size());
+        for (std::size_t i = 0; i < half.size(); ++i) half[i] = float_to_bf16(global(i));
+        ok = std::fwrite(half.data(), 2, half.size(), file.get()) == half.size();
+      }
+    }
+  }
+  if (writer) {
+    ok = ok && std::fflush(file.get()) == 0;
+    ok = std::fclose(file.release()) == 0 && ok;
+    ok = ok && std::rename(temporary.c_str(), path.c_str()) == 0;
+    if (!ok) std::remove(temporary.c_str());
+  }
+  const std::string write_error = errno_text();
+  FF_REQUIRE(comm::all_reduce_value(world, ok, comm::ReduceOp::min) == 1,
+             "writing the llm.c export '{}' failed{}; nothing was replaced", path,
+             writer ? ": " + write_error : " on rank 0");
+}
+
+}  // namespace fourfold::checkpoint

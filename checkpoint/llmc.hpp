@@ -1,0 +1,42 @@
+// GPT-2 weights in llm.c's checkpoint format, loaded onto or saved from any grid.
+//
+// File: a header of 256 int32 (magic 20240326; version 3 = fp32 parameters, 5 = bf16; then
+// max_seq_len, vocab_size, num_layers, num_heads, channels, padded_vocab_size), then the
+// parameters in the order wte (Vp, C), wpe (maxT, C), ln1w (L, C), ln1b, qkvw (L, 3C, C), qkvb
+// (L, 3C), attprojw (L, C, C), attprojb, ln2w, ln2b, fcw (L, 4C, C), fcb (L, 4C), fcprojw
+// (L, C, 4C), fcprojb (L, C), lnfw (C), lnfb (C), each weight (out, in) row-major.
+#pragma once
+
+#include "layers/gpt.hpp"
+#include "layers/gpt_config.hpp"
+
+#include <cstddef>
+#include <string>
+
+namespace fourfold::checkpoint {
+
+inline constexpr int llmc_model_magic = 20240326;
+inline constexpr int llmc_version_fp32 = 3;
+inline constexpr int llmc_version_bf16 = 5;
+
+struct LlmcHeader {
+  GptConfig config;
+  int version = llmc_version_fp32;
+};
+
+/// Reads and validates the header and the file size (magic, version, positive dimensions,
+/// size = 1024 + parameters * bytes per element); errors name the file and the bad value.
+LlmcHeader read_llmc_header(const std::string& path);
+
+/// Element offset of a fourfold tensor (by name) in llm.c's parameter order.
+std::size_t llmc_tensor_offset(const GptConfig& config, const std::string& name);
+
+/// Fills this rank's shards of every parameter from the file: each rank reads only its own
+/// runs. The file's model config must equal the model's (the error lists both).
+void load_llmc(const std::string& path, Gpt& model);
+
+/// Writes the model in llm.c's format (version 3 fp32 or 5 bf16). Collective: the tensors are
+/// assembled one at a time and rank 0 writes, under a temporary name renamed into place.
+void save_llmc(const std::string& path, const Gpt& model, int version = llmc_version_fp32);
+
+}  // namespace fourfold::checkpoint
