@@ -4,6 +4,7 @@
 #include "core/config.hpp"
 #include "core/error.hpp"
 #include "core/profiling.hpp"
+#include "core/timer.hpp"
 
 #include <KokkosBlas3_gemm.hpp>
 
@@ -17,6 +18,9 @@ namespace fourfold {
 namespace {
 
 const char* op_name(Op op) { return op == Op::none ? "N" : "T"; }
+
+bool timing_enabled = false;
+GemmStats stats;
 
 }  // namespace
 
@@ -50,6 +54,11 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
         });
     return;
   }
+  Stopwatch watch;
+  if (timing_enabled) {
+    exec.fence();
+    watch.restart();
+  }
 #if KOKKOS_VERSION >= 40000
   KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #else
@@ -57,7 +66,17 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
   exec.fence();
   KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #endif
+  if (timing_enabled) {
+    exec.fence();
+    stats.calls += 1;
+    stats.seconds += watch.seconds();
+    stats.flops += 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols);
+  }
 }
+
+void set_gemm_timing(bool enabled) { timing_enabled = enabled; }
+GemmStats gemm_stats() { return stats; }
+void reset_gemm_stats() { stats = GemmStats{}; }
 
 int blas_threads() {
   if (host_accessible_v<MemSpace> && openblas_get_num_threads != nullptr) {

@@ -22,6 +22,17 @@ enum class Op { none, transpose };
 void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstMatrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
 
+/// Time spent in gemm(), for benchmarks: with timing on, every call fences its execution space
+/// before and after and adds its wall time and FLOPs here (off by default: no fences).
+struct GemmStats {
+  long calls = 0;
+  double seconds = 0.0;
+  double flops = 0.0;
+};
+void set_gemm_timing(bool enabled);
+GemmStats gemm_stats();
+void reset_gemm_stats();
+
 /// Threads the host BLAS uses (OpenBLAS reports it; 1 where unknown or on a GPU backend).
 int blas_threads();
 

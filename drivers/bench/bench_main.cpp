@@ -1,9 +1,11 @@
 // fourfold-bench: measurements that calibrate the planner and the MFU peak.
 //   fourfold-bench comm --grid GXxGYxGZxGD [--min-bytes A --max-bytes B]
 //   fourfold-bench gemm [--shape MxNxK ...]
+//   fourfold-bench model [--grid G --depth 12 --batch 4 --seq-len 64]
 #include "core/error.hpp"
 #include "drivers/bench/comm_bench.hpp"
 #include "drivers/bench/gemm_bench.hpp"
+#include "drivers/bench/model_bench.hpp"
 #include "drivers/common/guarded_main.hpp"
 
 #include <CLI/CLI.hpp>
@@ -45,6 +47,16 @@ int main(int argc, char** argv) {
     gemm_cmd->add_option("--warmup", gemm_options.warmup, "untimed repetitions per shape")->capture_default_str();
     gemm_cmd->add_option("--iters", gemm_options.iterations, "timed repetitions per shape")->capture_default_str();
 
+    ModelBenchOptions model_options;
+    auto* model_cmd = app.add_subcommand("model", "time forward + backward + gradient sync of a GPT-2 step");
+    model_cmd->add_option("--grid", model_options.grid, "process grid GXxGYxGZxGD (default: all ranks along data)");
+    model_cmd->add_option("--depth", model_options.depth, "GPT-2 depth: 12 (124M), 24, 36, 48")->capture_default_str();
+    model_cmd->add_option("--layers", model_options.layers, "override the number of layers (0: the depth's)")->capture_default_str();
+    model_cmd->add_option("--batch", model_options.batch, "global sequences per step")->capture_default_str();
+    model_cmd->add_option("--seq-len", model_options.seq_len, "tokens per sequence")->capture_default_str();
+    model_cmd->add_option("--warmup", model_options.warmup, "untimed steps")->capture_default_str();
+    model_cmd->add_option("--steps", model_options.steps, "timed steps")->capture_default_str();
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -56,6 +68,7 @@ int main(int argc, char** argv) {
       return e.get_exit_code();
     }
     if (comm_cmd->parsed()) return run_comm_bench(runtime, comm_options);
+    if (model_cmd->parsed()) return run_model_bench(runtime, model_options);
     for (const auto& s : shapes) gemm_options.shapes.push_back(parse_shape(s));
     return run_gemm_bench(runtime, gemm_options);
   });

@@ -1,0 +1,96 @@
+#include "drivers/bench/model_bench.hpp"
+
+#include "comm/collectives.hpp"
+#include "comm/grid.hpp"
+#include "core/error.hpp"
+#include "core/gemm.hpp"
+#include "core/rng.hpp"
+#include "core/runtime.hpp"
+#include "core/timer.hpp"
+#include "layers/gpt.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <vector>
+
+namespace fourfold {
+
+int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
+  FF_REQUIRE(options.steps >= 1 && options.warmup >= 0, "--steps {} / --warmup {}: need at least one timed step",
+             options.steps, options.warmup);
+  GptConfig config = GptConfig::gpt2(options.depth);
+  if (options.layers > 0) config.num_layers = options.layers;
+  const comm::GridShape shape = options.grid.empty()
+                                    ? comm::GridShape{1, 1, 1, runtime.world_size()}
+                                    : comm::GridShape::parse(options.grid);
+  const comm::Grid grid(shape, runtime.world());
+  const int row_groups = shape.z * shape.data;
+  FF_REQUIRE(options.batch % row_groups == 0,
+             "--batch {} is not divisible by G_z * G_data = {} (grid {})", options.batch, row_groups,
+             shape.str());
+  Gpt model(config, grid, options.batch / row_groups, options.seq_len);
+  model.init_parameters(1);
+  std::vector<int> tokens(model.rows()), targets(model.rows());
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    tokens[i] = static_cast<int>(rng::bits(3, grid.world_rank(), i) % config.vocab_size);
+    targets[i] = static_cast<int>(rng::bits(4, grid.world_rank(), i) % config.vocab_size);
+  }
+  auto step = [&](double& forward_s, double& backward_s, double& sync_s) {
+    Stopwatch watch;
+    model.zero_gradients();
+    model.forward(tokens.data(), targets.data());
+    forward_s = watch.seconds();
+    watch.restart();
+    model.backward(1.0 / model.global_tokens());
+    backward_s = watch.seconds();
+    watch.restart();
+    model.sync_gradients();
+    sync_s = watch.seconds();
+  };
+  double f = 0, b = 0, s = 0;
+  for (int i = 0; i < options.warmup; ++i) step(f, b, s);
+  grid.world().barrier();
+  double forward_s = 0, backward_s = 0, sync_s = 0;
+  reset_gemm_stats();
+  set_gemm_timing(true);
+  for (int i = 0; i < options.steps; ++i) {
+    step(f, b, s);
+    forward_s += f;
+    backward_s += b;
+    sync_s += s;
+  }
+  set_gemm_timing(false);
+  const GemmStats gemm = gemm_stats();
+  const double step_s = comm::all_reduce_value(grid.world(), (forward_s + backward_s + sync_s) / options.steps,
+                                               comm::ReduceOp::max);
+  const double gemm_s = comm::all_reduce_value(grid.world(), gemm.seconds / options.steps, comm::ReduceOp::max);
+  const double gemm_flops = comm::all_reduce_value(grid.world(), gemm.flops / options.steps);
+  const double tokens_per_step = static_cast<double>(options.batch) * options.seq_len;
+  const double model_flops = 6.0 * static_cast<double>(config.num_parameters()) * tokens_per_step;
+  if (grid.world_rank() == 0) {
+    const nlohmann::json line = {
+        {"bench", "model"},
+        {"model", config.str()},
+        {"parameters", config.num_parameters()},
+        {"grid", shape.str()},
+        {"batch", options.batch},
+        {"seq_len", options.seq_len},
+        {"step_s", step_s},
+        {"forward_s", forward_s / options.steps},
+        {"backward_s", backward_s / options.steps},
+        {"sync_s", sync_s / options.steps},
+        {"tokens_per_s", tokens_per_step / step_s},
+        {"gemm_s", gemm_s},
+        {"gemm_fraction", gemm_s / step_s},
+        {"gemm_gflops", gemm_flops / gemm_s / 1e9},
+        {"model_gflops_6N", model_flops / step_s / 1e9},
+        {"blas_threads", blas_threads()},
+    };
+    std::printf("%s\n", line.dump().c_str());
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace fourfold

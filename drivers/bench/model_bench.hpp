@@ -1,0 +1,22 @@
+// fourfold-bench model: forward + backward (+ gradient sync) time of a GPT-2 step on a grid,
+// with the share spent in GEMMs; one JSON object per line (rank 0).
+#pragma once
+
+#include <string>
+
+namespace fourfold {
+class Runtime;
+
+struct ModelBenchOptions {
+  std::string grid;         // "" = all ranks along data
+  int depth = 12;           // GPT-2 depth: 12 (124M), 24, 36, 48
+  int layers = 0;           // >0 overrides the number of layers of that depth's width
+  int batch = 4;            // global sequences per step
+  int seq_len = 64;         // tokens per sequence
+  int warmup = 1;           // untimed steps
+  int steps = 3;            // timed steps
+};
+
+int run_model_bench(Runtime& runtime, const ModelBenchOptions& options);
+
+}  // namespace fourfold
