@@ -1,6 +1,7 @@
 #include "comm/mpi_backend.hpp"
 
 #include "comm/check.hpp"
+#include "comm/comm_stats.hpp"
 
 #include <climits>
 
@@ -45,6 +46,7 @@ std::string describe(const char* op, const Communicator& comm, std::size_t count
 
 void all_reduce(const Communicator& comm, void* data, std::size_t count, DType type, ReduceOp op) {
   const int n = checked_count(count, "all_reduce", comm);
+  const CommTimer timer;
   FF_CHECK_MPI(MPI_Allreduce(MPI_IN_PLACE, data, n, to_mpi(type), to_mpi(op), comm.mpi()));
 }
 
@@ -60,6 +62,7 @@ Request all_reduce_start(const Communicator& comm, void* data, std::size_t count
 void all_gather(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
                 DType type) {
   const int n = checked_count(count_per_rank, "all_gather", comm);
+  const CommTimer timer;
   FF_CHECK_MPI(MPI_Allgather(send, n, to_mpi(type), recv, n, to_mpi(type), comm.mpi()));
 }
 
@@ -75,6 +78,7 @@ Request all_gather_start(const Communicator& comm, const void* send, void* recv,
 void reduce_scatter(const Communicator& comm, const void* send, void* recv,
                     std::size_t count_per_rank, DType type, ReduceOp op) {
   const int n = checked_count(count_per_rank, "reduce_scatter", comm);
+  const CommTimer timer;
   FF_CHECK_MPI(MPI_Reduce_scatter_block(send, recv, n, to_mpi(type), to_mpi(op), comm.mpi()));
 }
 
@@ -89,6 +93,7 @@ Request reduce_scatter_start(const Communicator& comm, const void* send, void* r
 
 void broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root) {
   const int n = checked_count(count, "broadcast", comm);
+  const CommTimer timer;
   FF_CHECK_MPI(MPI_Bcast(data, n, to_mpi(type), root, comm.mpi()));
 }
 

@@ -1,6 +1,7 @@
 #include "comm/request.hpp"
 
 #include "comm/check.hpp"
+#include "comm/comm_stats.hpp"
 #include "comm/nccl_backend.hpp"
 
 #include <atomic>
@@ -31,6 +32,7 @@ void Request::wait() {
   FF_REQUIRE(active(), "wait() on an inactive request (already waited, moved from, or default)");
   const Kind kind = kind_;
   kind_ = Kind::none;
+  const CommTimer timer;
   if (kind == Kind::mpi) {
     FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
   } else {

@@ -1,6 +1,13 @@
 #include "comm/types.hpp"
 
+#include "comm/comm_stats.hpp"
+
 namespace fourfold::comm {
+
+CommStats& comm_stats() {
+  static CommStats stats;
+  return stats;
+}
 
 const char* dtype_name(DType type) {
   switch (type) {

@@ -1,0 +1,52 @@
+#include "drivers/train/telemetry.hpp"
+
+#include "core/error.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+
+namespace fourfold {
+
+Telemetry::Telemetry(bool is_root, const std::string& metrics_path, bool append, long print_every)
+    : root_(is_root), print_every_(print_every) {
+  if (!root_ || metrics_path.empty()) return;
+  metrics_ = std::fopen(metrics_path.c_str(), append ? "a" : "w");
+  FF_REQUIRE(metrics_ != nullptr, "cannot open metrics file '{}': {}", metrics_path, std::strerror(errno));
+}
+
+Telemetry::~Telemetry() {
+  if (metrics_ != nullptr && std::fclose(metrics_) != 0) report_in_destructor("closing metrics.jsonl failed");
+}
+
+void Telemetry::record(const StepRecord& r, bool last) {
+  if (!root_) return;
+  if (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss) {
+    std::string line = fmt::format(
+        "step {:>6} | loss {:.4f} | lr {:.2e} | grad norm {:.3f} | {:.1f} ms (compute {:.1f}, comm {:.1f}) | "
+        "{:.0f} tok/s | MFU {:.1f}%",
+        r.step, r.loss, r.lr, r.grad_norm, r.step_ms, r.compute_ms, r.comm_ms, r.tokens_per_s, 100.0 * r.mfu);
+    if (r.val_loss) line += fmt::format(" | val loss {:.4f}", *r.val_loss);
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+  }
+  if (metrics_ != nullptr) {
+    nlohmann::json j = {{"step", r.step},         {"loss", r.loss},
+                        {"lr", r.lr},             {"grad_norm", r.grad_norm},
+                        {"step_ms", r.step_ms},   {"compute_ms", r.compute_ms},
+                        {"comm_ms", r.comm_ms},   {"tokens_per_s", r.tokens_per_s},
+                        {"mfu", r.mfu}};
+    if (r.val_loss) j["val_loss"] = *r.val_loss;
+    std::fprintf(metrics_, "%s\n", j.dump().c_str());
+    std::fflush(metrics_);
+  }
+}
+
+void Telemetry::note(const std::string& line) {
+  if (!root_) return;
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace fourfold

@@ -1,0 +1,43 @@
+// What a run reports: one line per step on rank 0's stdout, and one JSON object per step in
+// <out>/metrics.jsonl (rank 0 writes it).
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace fourfold {
+
+struct StepRecord {
+  long step = 0;              // 1-based optimizer step
+  double loss = 0;            // mean training loss of the step's batch
+  double lr = 0;
+  double grad_norm = 0;       // global norm before clipping
+  double step_ms = 0;
+  double compute_ms = 0;      // step_ms - comm_ms
+  double comm_ms = 0;         // time blocked in communication (exposed, not overlapped)
+  double tokens_per_s = 0;
+  double mfu = 0;             // model FLOPs / (step time * peak)
+  std::optional<double> val_loss;
+};
+
+class Telemetry {
+ public:
+  /// `metrics_path` empty: no file. `append`: continue an existing file (resume).
+  Telemetry(bool is_root, const std::string& metrics_path, bool append, long print_every);
+  ~Telemetry();
+  Telemetry(const Telemetry&) = delete;
+  Telemetry& operator=(const Telemetry&) = delete;
+
+  void record(const StepRecord& r, bool last);
+  /// A free-form line on rank 0 (start-up facts, checkpoints).
+  void note(const std::string& line);
+
+ private:
+  bool root_;
+  long print_every_;
+  std::FILE* metrics_ = nullptr;
+};
+
+}  // namespace fourfold

@@ -1,0 +1,293 @@
+#include "drivers/train/train_config.hpp"
+
+#include "core/error.hpp"
+
+#include <toml++/toml.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace fourfold {
+namespace {
+
+const char* type_name(ValueType t) {
+  switch (t) {
+    case ValueType::integer: return "an integer";
+    case ValueType::real: return "a number";
+    case ValueType::boolean: return "a boolean";
+    case ValueType::string: return "a string";
+  }
+  return "?";
+}
+
+std::string value_text(const ConfigValue& v) {
+  return std::visit(
+      [](const auto& x) -> std::string {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::string>) return "\"" + x + "\"";
+        else if constexpr (std::is_same_v<T, bool>) return x ? "true" : "false";
+        else return fmt::format("{}", x);
+      },
+      v);
+}
+
+}  // namespace
+
+const std::vector<ConfigKey>& config_schema() {
+  using V = ValueType;
+  static const std::vector<ConfigKey> schema = {
+      {"model", "num_layers", V::integer, 12LL, "transformer blocks L", ""},
+      {"model", "num_heads", V::integer, 12LL, "attention heads (divisible by G_y)", ""},
+      {"model", "channels", V::integer, 768LL, "hidden size C (divisible by num_heads, G_x, G_y)", ""},
+      {"model", "vocab_size", V::integer, 50257LL, "real vocabulary (tokens are below it)", ""},
+      {"model", "padded_vocab_size", V::integer, 0LL, "embedding rows; 0 = vocab_size rounded up to 128", ""},
+      {"model", "max_seq_len", V::integer, 1024LL, "position embedding rows", ""},
+      {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
+      {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN)", "--grid"},
+      {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
+      {"train", "batch_size", V::integer, 8LL, "global sequences per optimizer step", "--batch-size"},
+      {"train", "micro_batch_size", V::integer, 0LL, "global sequences per forward/backward; 0 = batch_size (smaller: gradient accumulation)", "--micro-batch-size"},
+      {"train", "seq_len", V::integer, 64LL, "tokens per sequence", "--seq-len"},
+      {"train", "lr", V::real, 6e-4, "peak learning rate", "--lr"},
+      {"train", "min_lr", V::real, 6e-5, "learning rate at the end of the schedule", ""},
+      {"train", "warmup_steps", V::integer, 10LL, "linear warm-up steps", ""},
+      {"train", "schedule", V::string, std::string("cosine"), "after warm-up: cosine, linear or constant down to min_lr", ""},
+      {"train", "beta1", V::real, 0.9, "AdamW beta1", ""},
+      {"train", "beta2", V::real, 0.95, "AdamW beta2", ""},
+      {"train", "eps", V::real, 1e-8, "AdamW epsilon", ""},
+      {"train", "weight_decay", V::real, 0.1, "decoupled weight decay of the block matrices (not biases, LayerNorm, embeddings)", ""},
+      {"train", "grad_clip", V::real, 1.0, "global gradient-norm clip; 0 turns clipping off", ""},
+      {"train", "seed", V::integer, 1337LL, "initialisation and data-order seed", "--seed"},
+      {"data", "train", V::string, std::string(), "training token shards: a file or a glob (llm.c format)", "--data"},
+      {"data", "val", V::string, std::string(), "validation token shards; empty = no validation", "--val-data"},
+      {"data", "order", V::string, std::string("sequential"), "sequential (llm.c's order) or shuffled (seeded permutation per epoch)", ""},
+      {"data", "val_every", V::integer, 0LL, "validate every N steps; 0 = after the last step only", ""},
+      {"data", "val_batches", V::integer, 8LL, "micro-batches per validation", ""},
+      {"checkpoint", "every", V::integer, 0LL, "checkpoint every N steps; 0 = final checkpoint only", ""},
+      {"checkpoint", "keep", V::integer, 2LL, "complete checkpoints kept (older removed after a newer one is complete)", ""},
+      {"checkpoint", "on_failure", V::string, std::string("stop"), "a failed save: stop or warn (and continue)", ""},
+      {"checkpoint", "resume", V::string, std::string(), "\"latest\" (newest complete in --out) or a checkpoint file", "--resume"},
+      {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
+      {"log", "every", V::integer, 1LL, "print a step line every N steps", ""},
+      {"log", "peak_gflops", V::real, 0.0, "peak GFLOP/s of the whole job for MFU; 0 = measure the GEMM rate at start", ""},
+  };
+  return schema;
+}
+
+ConfigValues::ConfigValues() {
+  for (const ConfigKey& k : config_schema()) values_[k.name()] = k.default_value;
+}
+
+const ConfigKey& ConfigValues::spec(const std::string& name, const std::string& origin) const {
+  for (const ConfigKey& k : config_schema())
+    if (k.name() == name) return k;
+  const std::string section = name.substr(0, name.find('.'));
+  std::string known;
+  for (const ConfigKey& k : config_schema())
+    if (k.section == section) known += (known.empty() ? "" : ", ") + k.key;
+  FF_REQUIRE(false, "{}: unknown key '{}'; {}", origin, name,
+             known.empty() ? "sections are model, parallel, train, data, checkpoint, log"
+                           : "keys of [" + section + "] are " + known);
+  return config_schema().front();
+}
+
+void ConfigValues::merge_file(const std::string& path) {
+  toml::table table;
+  try {
+    table = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    FF_REQUIRE(false, "config file '{}' line {}: {}", path, e.source().begin.line, e.description());
+  }
+  for (auto&& [section_key, section_node] : table) {
+    const std::string section(section_key.str());
+    FF_REQUIRE(section_node.is_table(), "config file '{}': '{}' must be a table like [{}]", path,
+               section, section);
+    for (auto&& [key, node] : *section_node.as_table()) {
+      const std::string name = section + "." + std::string(key.str());
+      const ConfigKey& k = spec(name, "config file '" + path + "'");
+      ConfigValue value;
+      if (k.type == ValueType::integer && node.is_integer()) {
+        value = node.value<long long>().value();
+      } else if (k.type == ValueType::real && (node.is_floating_point() || node.is_integer())) {
+        value = node.value<double>().value();
+      } else if (k.type == ValueType::boolean && node.is_boolean()) {
+        value = node.value<bool>().value();
+      } else if (k.type == ValueType::string && node.is_string()) {
+        value = node.value<std::string>().value();
+      } else {
+        std::ostringstream shown;
+        node.visit([&](auto&& concrete) { shown << concrete; });
+        FF_REQUIRE(false, "config file '{}': {} = {} must be {}", path, name, shown.str(),
+                   type_name(k.type));
+      }
+      values_[name] = value;
+      given_[name] = path;
+    }
+  }
+}
+
+void ConfigValues::set(const std::string& assignment, const std::string& origin) {
+  const auto eq = assignment.find('=');
+  FF_REQUIRE(eq != std::string::npos && eq > 0,
+             "{} '{}' is not of the form section.key=value", origin, assignment);
+  set(assignment.substr(0, eq), assignment.substr(eq + 1), origin);
+}
+
+void ConfigValues::set(const std::string& name, const std::string& text, const std::string& origin) {
+  const ConfigKey& k = spec(name, origin);
+  ConfigValue value;
+  std::size_t used = 0;
+  try {
+    switch (k.type) {
+      case ValueType::integer: value = std::stoll(text, &used); break;
+      case ValueType::real: value = std::stod(text, &used); break;
+      case ValueType::boolean:
+        FF_REQUIRE(text == "true" || text == "false", "{}: {} = '{}' must be true or false", origin,
+                   name, text);
+        value = text == "true";
+        used = text.size();
+        break;
+      case ValueType::string: value = text; used = text.size(); break;
+    }
+  } catch (const std::logic_error&) {
+    used = 0;
+  }
+  FF_REQUIRE((used == text.size() && !text.empty()) || k.type == ValueType::string,
+             "{}: {} = '{}' must be {}", origin, name, text, type_name(k.type));
+  values_[name] = value;
+  given_[name] = origin;
+}
+
+long long ConfigValues::integer(const std::string& name) const { return std::get<long long>(values_.at(name)); }
+double ConfigValues::real(const std::string& name) const { return std::get<double>(values_.at(name)); }
+bool ConfigValues::boolean(const std::string& name) const { return std::get<bool>(values_.at(name)); }
+const std::string& ConfigValues::string(const std::string& name) const {
+  return std::get<std::string>(values_.at(name));
+}
+
+TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file) {
+  TrainConfig c;
+  auto positive = [&](const char* name) {
+    const long long x = v.integer(name);
+    FF_REQUIRE(x > 0, "{} = {} must be positive", name, x);
+    return x;
+  };
+  auto non_negative = [&](const char* name) {
+    const long long x = v.integer(name);
+    FF_REQUIRE(x >= 0, "{} = {} must not be negative", name, x);
+    return x;
+  };
+  c.init_from = v.string("model.init_from");
+  if (model_from_file) {
+    c.model = *model_from_file;
+  } else {
+    c.model.num_layers = static_cast<int>(positive("model.num_layers"));
+    c.model.num_heads = static_cast<int>(positive("model.num_heads"));
+    c.model.channels = static_cast<int>(positive("model.channels"));
+    c.model.vocab_size = static_cast<int>(positive("model.vocab_size"));
+    c.model.max_seq_len = static_cast<int>(positive("model.max_seq_len"));
+    const long long padded = non_negative("model.padded_vocab_size");
+    c.model.padded_vocab_size =
+        padded > 0 ? static_cast<int>(padded) : (c.model.vocab_size + 127) / 128 * 128;
+  }
+  c.model.validate();
+
+  const std::string grid = v.string("parallel.grid");
+  c.grid = grid.empty() ? comm::GridShape{1, 1, 1, world_size} : comm::GridShape::parse(grid);
+  comm::GridLayout(c.grid, world_size);  // validates the product against the world size
+
+  c.steps = positive("train.steps");
+  c.batch_size = static_cast<int>(positive("train.batch_size"));
+  const long long micro = non_negative("train.micro_batch_size");
+  c.micro_batch_size = micro > 0 ? static_cast<int>(micro) : c.batch_size;
+  FF_REQUIRE(c.batch_size % c.micro_batch_size == 0,
+             "train.batch_size = {} is not a multiple of train.micro_batch_size = {}", c.batch_size,
+             c.micro_batch_size);
+  const int row_groups = c.grid.z * c.grid.data;
+  FF_REQUIRE(c.micro_batch_size % row_groups == 0,
+             "train.micro_batch_size = {} (batch_size {} in {} micro-batches) is not divisible by "
+             "G_data * G_z = {} * {} = {} of grid {}: every (data, z) rank needs whole sequences",
+             c.micro_batch_size, c.batch_size, c.micro_steps(), c.grid.data, c.grid.z, row_groups,
+             c.grid.str());
+  c.seq_len = static_cast<int>(positive("train.seq_len"));
+  FF_REQUIRE(c.seq_len <= c.model.max_seq_len,
+             "train.seq_len = {} exceeds the model's max_seq_len = {}", c.seq_len, c.model.max_seq_len);
+  FF_REQUIRE(c.model.num_heads % c.grid.y == 0,
+             "model.num_heads = {} is not divisible by G_y = {} (grid {}): heads are split over Y",
+             c.model.num_heads, c.grid.y, c.grid.str());
+  FF_REQUIRE(c.model.channels % c.grid.x == 0 && c.model.channels % c.grid.y == 0,
+             "model.channels = {} must be divisible by G_x = {} and G_y = {} (grid {})",
+             c.model.channels, c.grid.x, c.grid.y, c.grid.str());
+
+  c.lr = v.real("train.lr");
+  c.min_lr = v.real("train.min_lr");
+  FF_REQUIRE(c.lr > 0 && std::isfinite(c.lr), "train.lr = {} must be a positive number", c.lr);
+  FF_REQUIRE(c.min_lr >= 0 && c.min_lr <= c.lr, "train.min_lr = {} must be between 0 and train.lr = {}",
+             c.min_lr, c.lr);
+  c.warmup_steps = non_negative("train.warmup_steps");
+  const std::string schedule = v.string("train.schedule");
+  FF_REQUIRE(schedule == "cosine" || schedule == "linear" || schedule == "constant",
+             "train.schedule = \"{}\": expected cosine, linear or constant", schedule);
+  c.schedule = schedule == "cosine" ? Schedule::cosine : schedule == "linear" ? Schedule::linear : Schedule::constant;
+  c.beta1 = v.real("train.beta1");
+  c.beta2 = v.real("train.beta2");
+  FF_REQUIRE(c.beta1 >= 0 && c.beta1 < 1, "train.beta1 = {} must be in [0, 1)", c.beta1);
+  FF_REQUIRE(c.beta2 >= 0 && c.beta2 < 1, "train.beta2 = {} must be in [0, 1)", c.beta2);
+  c.eps = v.real("train.eps");
+  FF_REQUIRE(c.eps > 0, "train.eps = {} must be positive", c.eps);
+  c.weight_decay = v.real("train.weight_decay");
+  FF_REQUIRE(c.weight_decay >= 0, "train.weight_decay = {} must not be negative", c.weight_decay);
+  c.grad_clip = v.real("train.grad_clip");
+  FF_REQUIRE(c.grad_clip >= 0, "train.grad_clip = {} must not be negative (0 turns clipping off)", c.grad_clip);
+  c.seed = static_cast<std::uint64_t>(non_negative("train.seed"));
+
+  c.train_data = v.string("data.train");
+  FF_REQUIRE(!c.train_data.empty(), "data.train is empty: give the training token shards with --data FILE_OR_GLOB");
+  c.val_data = v.string("data.val");
+  const std::string order = v.string("data.order");
+  FF_REQUIRE(order == "sequential" || order == "shuffled",
+             "data.order = \"{}\": expected sequential or shuffled", order);
+  c.order = order == "sequential" ? DataOrder::sequential : DataOrder::shuffled;
+  c.val_every = non_negative("data.val_every");
+  c.val_batches = static_cast<int>(positive("data.val_batches"));
+
+  c.checkpoint_every = non_negative("checkpoint.every");
+  c.checkpoint_keep = static_cast<int>(positive("checkpoint.keep"));
+  const std::string on_failure = v.string("checkpoint.on_failure");
+  FF_REQUIRE(on_failure == "stop" || on_failure == "warn",
+             "checkpoint.on_failure = \"{}\": expected stop or warn", on_failure);
+  c.stop_on_checkpoint_failure = on_failure == "stop";
+  c.resume = v.string("checkpoint.resume");
+
+  c.out_dir = v.string("log.out");
+  FF_REQUIRE(c.resume.empty() || c.resume != "latest" || !c.out_dir.empty(),
+             "--resume without a file needs --out: the newest complete checkpoint is looked up there");
+  c.log_every = positive("log.every");
+  c.peak_gflops = v.real("log.peak_gflops");
+  FF_REQUIRE(c.peak_gflops >= 0, "log.peak_gflops = {} must not be negative", c.peak_gflops);
+  return c;
+}
+
+std::string config_help() {
+  std::string text =
+      "fourfold-train: train GPT-2 on the 4D grid.\n"
+      "Usage: mpirun -n N fourfold-train [--config run.toml] [flags] [--set section.key=value ...]\n\n"
+      "Flags (each sets the key shown):\n"
+      "  --config FILE              TOML file with [model] [parallel] [train] [data] [checkpoint] [log]\n"
+      "  --set section.key=value    any key below (repeatable)\n"
+      "  --help                     this text\n";
+  for (const ConfigKey& k : config_schema())
+    if (!k.flag.empty()) text += fmt::format("  {:<26} {} (default {})\n", k.flag + " VALUE", k.name(), value_text(k.default_value));
+  text += "\nKeys (type, default: meaning):\n";
+  std::string section;
+  for (const ConfigKey& k : config_schema()) {
+    if (k.section != section) {
+      section = k.section;
+      text += "[" + section + "]\n";
+    }
+    text += fmt::format("  {:<18} {:<11} {:<12} {}\n", k.key, type_name(k.type), value_text(k.default_value), k.help);
+  }
+  return text;
+}
+
+}  // namespace fourfold

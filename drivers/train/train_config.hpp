@@ -1,0 +1,105 @@
+// fourfold-train's configuration: a TOML file with [model], [parallel], [train], [data],
+// [checkpoint] and [log] tables, command-line overrides of the common keys, and
+// `--set section.key=value` for any key. Every key has a type and a default (the schema below);
+// unknown keys, wrong types and impossible combinations are rejected before any work, naming
+// the key, the value and the rule.
+#pragma once
+
+#include "comm/grid_layout.hpp"
+#include "layers/gpt_config.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fourfold {
+
+using ConfigValue = std::variant<long long, double, bool, std::string>;
+
+enum class ValueType { integer, real, boolean, string };
+
+struct ConfigKey {
+  std::string section;
+  std::string key;
+  ValueType type;
+  ConfigValue default_value;
+  std::string help;
+  std::string flag;  // command-line flag that sets it ("" when only --set does)
+  std::string name() const { return section + "." + key; }
+};
+
+/// Every key fourfold-train understands, in the order --help lists them.
+const std::vector<ConfigKey>& config_schema();
+
+/// Raw key -> value map after defaults, the file and overrides (in that order).
+class ConfigValues {
+ public:
+  ConfigValues();  // the defaults
+  /// Merges a TOML file; unknown sections/keys and wrong types are UserErrors naming the file.
+  void merge_file(const std::string& path);
+  /// Applies "section.key=value" (from --set or a flag); the text is parsed as the key's type.
+  void set(const std::string& assignment, const std::string& origin);
+  void set(const std::string& name, const std::string& value_text, const std::string& origin);
+  /// True when the key was given in the file or on the command line.
+  bool given(const std::string& name) const { return given_.count(name) != 0; }
+
+  long long integer(const std::string& name) const;
+  double real(const std::string& name) const;
+  bool boolean(const std::string& name) const;
+  const std::string& string(const std::string& name) const;
+
+ private:
+  const ConfigKey& spec(const std::string& name, const std::string& origin) const;
+  std::map<std::string, ConfigValue> values_;
+  std::map<std::string, std::string> given_;
+};
+
+enum class Schedule { cosine, linear, constant };
+enum class DataOrder { sequential, shuffled };
+
+struct TrainConfig {
+  GptConfig model;
+  std::string init_from;        // llm.c weights (or a checkpoint); model dims come from it
+
+  comm::GridShape grid;         // resolved against the world size
+
+  long steps = 0;
+  int batch_size = 0;           // global sequences per optimizer step
+  int micro_batch_size = 0;     // global sequences per forward/backward
+  int seq_len = 0;
+  double lr = 0, min_lr = 0;
+  long warmup_steps = 0;
+  Schedule schedule = Schedule::cosine;
+  double beta1 = 0, beta2 = 0, eps = 0, weight_decay = 0, grad_clip = 0;
+  std::uint64_t seed = 0;
+
+  std::string train_data, val_data;  // file or glob of llm.c token shards
+  DataOrder order = DataOrder::sequential;
+  long val_every = 0;                // 0: only after the last step
+  int val_batches = 0;
+
+  long checkpoint_every = 0;         // 0: only the final checkpoint
+  int checkpoint_keep = 0;
+  bool stop_on_checkpoint_failure = true;
+  std::string resume;                // "" none, "latest", or a checkpoint file
+
+  std::string out_dir;               // metrics.jsonl and checkpoints; "" = none
+  long log_every = 1;
+  double peak_gflops = 0;            // MFU denominator; 0 = measure the GEMM rate at start
+
+  int micro_steps() const { return batch_size / micro_batch_size; }
+  /// Sequences each rank holds per micro-step.
+  int local_micro_batch() const { return micro_batch_size / (grid.z * grid.data); }
+};
+
+/// Builds and validates the run configuration for `world_size` ranks. `model_from_file` is
+/// the model config read from --init-from (dims from the file win over [model]).
+TrainConfig make_train_config(const ConfigValues& values, int world_size,
+                              const GptConfig* model_from_file);
+
+/// The full help text: flags, then every key with type and default.
+std::string config_help();
+
+}  // namespace fourfold

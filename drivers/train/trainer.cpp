@@ -1,0 +1,126 @@
+#include "drivers/train/trainer.hpp"
+
+#include "checkpoint/llmc.hpp"
+#include "comm/collectives.hpp"
+#include "comm/comm_stats.hpp"
+#include "core/error.hpp"
+#include "core/timer.hpp"
+#include "drivers/common/peak_flops.hpp"
+#include "drivers/train/lr_schedule.hpp"
+#include "drivers/train/token_loader.hpp"
+#include "layers/adamw.hpp"
+#include "layers/gpt.hpp"
+#include "layers/grad_norm.hpp"
+
+#include <optional>
+
+namespace fourfold {
+
+double flops_per_step(const TrainConfig& c) {
+  const double tokens = static_cast<double>(c.batch_size) * c.seq_len;
+  const double per_token = 6.0 * static_cast<double>(c.model.num_parameters()) +
+                           12.0 * c.model.num_layers * c.model.channels * static_cast<double>(c.seq_len);
+  return per_token * tokens;
+}
+
+namespace {
+
+// Mean loss over `batches` micro-batches of the validation data (forward only).
+double validation_loss(Gpt& model, const TokenLoader& loader, const TrainConfig& c, int row_group,
+                       std::vector<int>& tokens, std::vector<int>& targets) {
+  double sum = 0.0;
+  for (int j = 0; j < c.val_batches; ++j) {
+    loader.fill(j, 0, c.micro_batch_size, row_group, c.local_micro_batch(), tokens.data(), targets.data());
+    sum += model.forward(tokens.data(), targets.data());
+  }
+  return sum / c.val_batches;
+}
+
+}  // namespace
+
+TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
+  const bool root = grid.world_rank() == 0;
+  const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
+
+  // Everything below is allocated once; the step loop allocates nothing.
+  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len);
+  if (c.init_from.empty()) {
+    model.init_parameters(c.seed);
+  } else {
+    checkpoint::load_llmc(c.init_from, model);
+  }
+  AdamWSettings settings;
+  settings.beta1 = static_cast<float>(c.beta1);
+  settings.beta2 = static_cast<float>(c.beta2);
+  settings.eps = static_cast<float>(c.eps);
+  settings.weight_decay = static_cast<float>(c.weight_decay);
+  AdamW optimizer(model.params(), model.parameters().extent(0), settings);
+
+  const TokenDataset train_data(c.train_data);
+  const TokenLoader train_loader(train_data, c.seq_len, c.batch_size, c.order, c.seed, c.model.vocab_size);
+  std::optional<TokenDataset> val_data;
+  std::optional<TokenLoader> val_loader;
+  if (!c.val_data.empty()) {
+    val_data.emplace(c.val_data);
+    val_loader.emplace(*val_data, c.seq_len, c.micro_batch_size, DataOrder::sequential, c.seed,
+                       c.model.vocab_size);
+  }
+  std::vector<int> tokens(model.rows()), targets(model.rows());
+
+  const double peak = c.peak_gflops > 0 ? c.peak_gflops : measure_job_peak_gflops(grid.world());
+  const double step_flops = flops_per_step(c);
+  const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
+  Telemetry telemetry(root, metrics, false, c.log_every);
+  telemetry.note(fmt::format(
+      "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
+      "micro-batch(es) of {}; {} steps; peak {:.1f} GFLOP/s for MFU{}",
+      c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
+      c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, peak,
+      c.init_from.empty() ? "" : "; weights from " + c.init_from));
+
+  TrainResult result;
+  const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
+  const double micro_scale = 1.0 / (static_cast<double>(c.micro_steps()) * model.global_tokens());
+  for (long step = 0; step < c.steps; ++step) {
+    grid.world().barrier();  // step timing starts together on every rank
+    const double comm_before = comm::comm_stats().seconds;
+    Stopwatch watch;
+    model.zero_gradients();
+    double loss = 0.0;
+    for (int k = 0; k < c.micro_steps(); ++k) {
+      train_loader.fill(step, k, c.micro_batch_size, row_group, c.local_micro_batch(), tokens.data(),
+                        targets.data());
+      loss += model.forward(tokens.data(), targets.data());
+      model.backward(micro_scale);
+    }
+    loss /= c.micro_steps();
+    model.sync_gradients();
+    const double norm = global_gradient_norm(model.gradients(), model.params(), grid);
+    const double clip_scale = c.grad_clip > 0 && norm > c.grad_clip ? c.grad_clip / norm : 1.0;
+    const double lr = learning_rate(c, step);
+    optimizer.step(model.parameters(), model.gradients(), static_cast<float>(lr),
+                   static_cast<float>(clip_scale), step + 1);
+    const double seconds = watch.seconds();
+    const double comm_seconds = comm::comm_stats().seconds - comm_before;
+
+    StepRecord r;
+    r.step = step + 1;
+    r.loss = loss;
+    r.lr = lr;
+    r.grad_norm = norm;
+    r.step_ms = 1e3 * seconds;
+    r.comm_ms = 1e3 * comm_seconds;
+    r.compute_ms = r.step_ms - r.comm_ms;
+    r.tokens_per_s = tokens_per_step / seconds;
+    r.mfu = step_flops / seconds / (peak * 1e9);
+    const bool last = step + 1 == c.steps;
+    if (val_loader && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) {
+      r.val_loss = validation_loss(model, *val_loader, c, row_group, tokens, targets);
+    }
+    telemetry.record(r, last);
+    result.steps.push_back(r);
+  }
+  return result;
+}
+
+}  // namespace fourfold

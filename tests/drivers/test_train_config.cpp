@@ -1,0 +1,128 @@
+// fourfold-train's configuration: defaults, TOML files, flag and --set overrides, and the
+// rejection of unknown keys, wrong types and impossible combinations with the key, the value
+// and the rule in the message.
+#include "core/error.hpp"
+#include "drivers/train/train_config.hpp"
+#include "test_env.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace fourfold {
+namespace {
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = test::scratch_dir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+ConfigValues with_data() {
+  ConfigValues v;
+  v.set("data.train", "x.bin", "test");
+  return v;
+}
+
+void expect_error(const std::function<void()>& f, const std::vector<std::string>& fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "accepted";
+  } catch (const UserError& e) {
+    for (const auto& fragment : fragments)
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+  }
+}
+
+TEST(TrainConfig, DefaultsAreGpt2SmallDataParallel) {
+  const TrainConfig c = make_train_config(with_data(), 4, nullptr);
+  EXPECT_EQ(c.model.num_layers, 12);
+  EXPECT_EQ(c.model.padded_vocab_size, 50304);  // 50257 rounded up to 128
+  EXPECT_EQ(c.grid, (comm::GridShape{1, 1, 1, 4}));
+  EXPECT_EQ(c.micro_batch_size, c.batch_size);
+  EXPECT_EQ(c.schedule, Schedule::cosine);
+  EXPECT_EQ(c.order, DataOrder::sequential);
+}
+
+TEST(TrainConfig, FileThenOverrides) {
+  ConfigValues v;
+  v.merge_file(write_file("run.toml", R"(
+[model]
+num_layers = 2
+channels = 64
+num_heads = 4
+vocab_size = 256
+[parallel]
+grid = "2x1x1x2"
+[train]
+batch_size = 8
+micro_batch_size = 4
+lr = 1
+schedule = "linear"
+[data]
+train = "a.bin"
+order = "shuffled"
+)"));
+  v.set("train.lr", "0.003", "--lr");
+  v.set("train.seed=7", "--set");
+  const TrainConfig c = make_train_config(v, 4, nullptr);
+  EXPECT_EQ(c.model.num_layers, 2);
+  EXPECT_EQ(c.model.padded_vocab_size, 256);
+  EXPECT_EQ(c.grid, (comm::GridShape{2, 1, 1, 2}));
+  EXPECT_EQ(c.micro_steps(), 2);
+  EXPECT_EQ(c.local_micro_batch(), 2);
+  EXPECT_DOUBLE_EQ(c.lr, 0.003);  // integer 1 in the file was accepted as a number, then overridden
+  EXPECT_EQ(c.seed, 7u);
+  EXPECT_EQ(c.schedule, Schedule::linear);
+  EXPECT_EQ(c.order, DataOrder::shuffled);
+  EXPECT_TRUE(v.given("train.lr"));
+  EXPECT_FALSE(v.given("train.beta1"));
+}
+
+TEST(TrainConfig, UnknownKeysAndWrongTypesNameTheKey) {
+  ConfigValues v;
+  expect_error([&] { v.merge_file(write_file("typo.toml", "[train]\nstpes = 3\n")); },
+               {"unknown key 'train.stpes'", "steps"});
+  expect_error([&] { v.merge_file(write_file("section.toml", "[optim]\nlr = 3\n")); },
+               {"unknown key 'optim.lr'", "sections are"});
+  expect_error([&] { v.merge_file(write_file("type.toml", "[train]\nsteps = \"ten\"\n")); },
+               {"train.steps", "'ten'", "an integer"});
+  expect_error([&] { v.merge_file(write_file("syntax.toml", "[train\nsteps = 3\n")); }, {"line 1"});
+  expect_error([&] { v.set("train.steps", "12x", "--steps"); }, {"--steps", "12x", "integer"});
+  expect_error([&] { v.set("no_equals_sign", "--set"); }, {"section.key=value"});
+  expect_error([&] { v.merge_file(test::scratch_dir() + "/missing.toml"); }, {"missing.toml"});
+}
+
+TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
+  auto make = [](std::initializer_list<std::pair<const char*, const char*>> sets, int world) {
+    ConfigValues v = with_data();
+    for (const auto& [k, val] : sets) v.set(k, val, "test");
+    return make_train_config(v, world, nullptr);
+  };
+  expect_error([&] { make({{"train.batch_size", "6"}, {"parallel.grid", "1x1x2x2"}}, 4); },
+               {"micro_batch_size = 6", "G_data * G_z = 2 * 2 = 4"});
+  expect_error([&] { make({{"train.batch_size", "8"}, {"train.micro_batch_size", "3"}}, 1); },
+               {"batch_size = 8", "micro_batch_size = 3"});
+  expect_error([&] { make({{"parallel.grid", "1x5x1x1"}}, 5); }, {"num_heads = 12", "G_y = 5"});
+  expect_error([&] { make({{"parallel.grid", "2x2x1x1"}}, 8); }, {"2x2x1x1", "8 MPI ranks"});
+  expect_error([&] { make({{"train.seq_len", "2048"}}, 1); }, {"seq_len = 2048", "max_seq_len = 1024"});
+  expect_error([&] { make({{"train.schedule", "\"cosine\""}}, 1); }, {"train.schedule"});
+  expect_error([&] { make({{"train.min_lr", "1.0"}}, 1); }, {"min_lr = 1"});
+  expect_error([&] { make({{"train.grad_clip", "-1"}}, 1); }, {"grad_clip = -1"});
+  expect_error([&] { make({{"data.order", "random"}}, 1); }, {"data.order = \"random\""});
+  expect_error([&] { make({{"train.steps", "0"}}, 1); }, {"train.steps = 0"});
+  expect_error([&] { make_train_config(ConfigValues(), 1, nullptr); }, {"data.train", "--data"});
+}
+
+TEST(TrainConfig, HelpListsEveryKeyAndFlagWithDefaults) {
+  const std::string help = config_help();
+  for (const ConfigKey& k : config_schema()) {
+    EXPECT_NE(help.find(k.key), std::string::npos) << k.name();
+    if (!k.flag.empty()) EXPECT_NE(help.find(k.flag), std::string::npos) << k.flag;
+  }
+  EXPECT_NE(help.find("--set section.key=value"), std::string::npos);
+  EXPECT_NE(help.find("0.0006"), std::string::npos);  // lr default
+}
+
+}  // namespace
+}  // namespace fourfold

@@ -1,0 +1,114 @@
+// attention_forward/backward (layers/attention.hpp) against the serial double reference's
+// causal multi-head attention: with all NH heads local (one rank), and with half of the heads
+// (what a rank of G_y = 2 holds: the q/k/v columns of heads [y*NH/2, (y+1)*NH/2)), whose output,
+// probabilities and q/k/v gradients must be the matching columns of the reference. The input
+// gradient is assigned (=). Also a finite-difference check of the float implementation.
+#include "layers/attention.hpp"
+#include "reference/gpt2_reference.hpp"
+#include "test_layer_helpers.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace fourfold {
+namespace {
+
+constexpr int B = 2, T = 6, M = B * T;
+constexpr int NH = 4, C = 16, HS = C / NH;
+
+struct RefResult {
+  std::vector<double> qkv, dout, out, att, dqkv;  // (M, 3C), (M, C), (M, C), (B, NH, T, T), (M, 3C)
+};
+
+const RefResult& reference_result() {
+  static const RefResult r = [] {
+    RefResult q;
+    q.qkv = test::random_values(M * 3 * C, 21);
+    q.dout = test::random_values(M * C, 22);
+    q.out.assign(M * C, 0.0);
+    q.att.assign(B * NH * T * T, 0.0);
+    q.dqkv.assign(M * 3 * C, 0.0);
+    reference::attention_forward(q.out.data(), q.att.data(), q.qkv.data(), B, T, C, NH);
+    reference::attention_backward(q.dqkv.data(), q.dout.data(), q.qkv.data(), q.att.data(), B, T, C, NH);
+    return q;
+  }();
+  return r;
+}
+
+/// Runs the heads [h0, h0 + heads) (of G_y = NH / heads shards) and compares with the reference.
+void check_heads(int h0, int heads) {
+  SCOPED_TRACE("heads " + std::to_string(h0) + ".." + std::to_string(h0 + heads - 1));
+  const RefResult& ref = reference_result();
+  const ExecSpace exec;
+  const int c_loc = heads * HS, c0 = h0 * HS;
+  // Global column of local qkv column j: part (q, k, v) then the head's channels in that part.
+  auto global_col = [&](int j) { return (j / c_loc) * C + c0 + j % c_loc; };
+  const Matrix qkv = test::make_matrix("qkv", M, 3 * c_loc, [&](std::size_t i, std::size_t j) {
+    return ref.qkv[i * 3 * C + global_col(j)];
+  });
+  const Matrix dout = test::make_matrix("dout", M, c_loc, [&](std::size_t i, std::size_t j) {
+    return ref.dout[i * C + c0 + j];
+  });
+  const Matrix out = test::filled_matrix("out", M, c_loc, 0.0);
+  const Tensor4<float> att(Kokkos::view_alloc(std::string("att")), B, heads, T, T);
+  const Tensor4<float> datt(Kokkos::view_alloc(std::string("datt")), B, heads, T, T);
+  Kokkos::deep_copy(att, 7.0f);  // junk above the diagonal must be overwritten with zeros
+  attention_forward(exec, out, att, qkv, heads);
+  const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * c_loc, 1.0e3);  // assigned
+  attention_backward(exec, dqkv, datt, dout, att, qkv, heads);
+  exec.fence();
+
+  std::vector<double> want_out, want_att, want_dqkv;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < c_loc; ++j) want_out.push_back(ref.out[i * C + c0 + j]);
+  for (int b = 0; b < B; ++b)
+    for (int h = 0; h < heads; ++h)
+      for (int t = 0; t < T; ++t)
+        for (int t2 = 0; t2 < T; ++t2) want_att.push_back(ref.att[((b * NH + h0 + h) * T + t) * T + t2]);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < 3 * c_loc; ++j) want_dqkv.push_back(ref.dqkv[i * 3 * C + global_col(j)]);
+  EXPECT_LT(test::rel_error(test::to_vector(out), want_out), 1e-5) << "output";
+  EXPECT_LT(test::rel_error(test::to_vector(att), want_att), 1e-5) << "probabilities";
+  EXPECT_LT(test::rel_error(test::to_vector(dqkv), want_dqkv), 1e-5) << "qkv gradient";
+}
+
+TEST(Attention, AllHeadsMatchReference) { check_heads(0, NH); }
+
+TEST(Attention, HalfOfTheHeadsMatchTheirColumnsOfReference) {
+  check_heads(0, NH / 2);       // y = 0 of G_y = 2
+  check_heads(NH / 2, NH / 2);  // y = 1 of G_y = 2
+}
+
+TEST(Attention, OneHeadMatchesItsColumnsOfReference) { check_heads(NH - 1, 1); }
+
+// Finite differences of the float implementation: objective sum(out * R), elements of q, k, v.
+TEST(Attention, FiniteDifferences) {
+  const RefResult& ref = reference_result();
+  const ExecSpace exec;
+  const Matrix qkv = test::make_matrix("qkv", M, 3 * C, [&](std::size_t i, std::size_t j) { return ref.qkv[i * 3 * C + j]; });
+  const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return ref.dout[i * C + j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 0.0);
+  const Tensor4<float> att(Kokkos::view_alloc(std::string("att")), B, NH, T, T);
+  const Tensor4<float> datt(Kokkos::view_alloc(std::string("datt")), B, NH, T, T);
+  const auto r_host = test::to_vector(r);
+  auto objective = [&] {
+    attention_forward(exec, out, att, qkv, NH);
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  objective();
+  const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * C, 0.0);
+  attention_backward(exec, dqkv, datt, r, att, qkv, NH);
+  exec.fence();
+  // Elements of q, k and v of several rows and heads (row 0's k and v feed every later query).
+  std::vector<std::size_t> idx;
+  for (int part = 0; part < 3; ++part)
+    for (int row : {0, 3, M - 1})
+      idx.push_back(static_cast<std::size_t>(row) * 3 * C + part * C + (row * 5 + part * 7) % C);
+  test::expect_finite_differences("qkv", qkv, test::to_vector(dqkv), idx, objective);
+}
+
+}  // namespace
+}  // namespace fourfold

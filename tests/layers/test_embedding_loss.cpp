@@ -1,0 +1,373 @@
+// The vocab-parallel token/position embedding (layers/embedding.hpp) and the tied LM head with
+// softmax cross-entropy (layers/lm_head_loss.hpp) on every grid of the world size with
+// G_z = G_data = 1 (vocabulary rows split over the X*Y group, channels over X, the same rows on
+// every rank), against the serial double reference: encoder_forward/backward, and
+// matmul_forward (logits = h wte^T, no bias) + crossentropy_softmax_forward/backward. The
+// vocabulary is padded (V = 11 real of 16 rows, so on 4 ranks one rank holds only padding and
+// one a mix); padded wte rows hold large values, so a padded logit that counted would change
+// the loss. Checks outputs, per-row losses and their returned sum, probabilities (zero in the
+// padded columns), dlogits, dh (assigned) and dwte/dwpe (accumulated), locally and assembled
+// to global shape; plus finite differences of the float implementation on one rank.
+#include "comm/grid.hpp"
+#include "layers/embedding.hpp"
+#include "layers/lm_head_loss.hpp"
+#include "reference/gpt2_reference.hpp"
+#include "test_env.hpp"
+#include "test_layer_helpers.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace fourfold {
+namespace {
+
+constexpr int B = 3, T = 5, M = B * T;
+constexpr int C = 8;       // channels, divisible by every G_x <= 4
+constexpr int MAXT = 6;    // rows of wpe (> T: the rows past T get no gradient)
+constexpr int V = 11;      // real vocabulary
+constexpr int VP = 16;     // padded rows of wte
+constexpr double scale = 1.0 / M;  // loss = mean over rows
+
+constexpr double grad0 = 0.25;     // prefill of dwte / dwpe (they accumulate)
+constexpr double dh_junk = 1.0e3;  // prefill of dh (it is assigned)
+
+using TokenBuffer = Kokkos::View<int*, MemSpace>;
+
+struct Problem {
+  std::vector<double> wte, wpe, h, dout;  // (VP, C), (MAXT, C), (M, C), (M, C)
+  std::vector<int> tokens, targets;       // (M)
+};
+
+const Problem& problem() {
+  static const Problem p = [] {
+    Problem q;
+    q.wte = test::random_values(VP * C, 41, 0.5);
+    for (int r = V; r < VP; ++r)  // padding: large, so counting a padded logit would show
+      for (int j = 0; j < C; ++j) q.wte[r * C + j] = 3.0 + 0.5 * std::abs(q.wte[r * C + j]);
+    q.wpe = test::random_values(MAXT * C, 42, 0.5);
+    q.h = test::random_values(M * C, 43);
+    q.dout = test::random_values(M * C, 44);
+    q.tokens = test::random_ints(M, 45, V);
+    q.targets = test::random_ints(M, 46, V);
+    // The first and last real rows, and a repeated token (its dwte row sums two rows).
+    q.tokens[0] = V - 1;
+    q.tokens[1] = 0;
+    q.tokens[2] = q.tokens[7];
+    q.targets[0] = V - 1;
+    q.targets[1] = 0;
+    return q;
+  }();
+  return p;
+}
+
+struct RefResult {
+  std::vector<double> emb_out, dwte_emb, dwpe;                    // encoder
+  std::vector<double> losses, probs, dlogits, dh, dwte_head;      // head + loss
+  double loss_sum = 0.0;
+};
+
+const RefResult& reference_result() {
+  static const RefResult r = [] {
+    const Problem& p = problem();
+    RefResult q;
+    q.emb_out.assign(M * C, 0.0);
+    q.dwte_emb.assign(VP * C, 0.0);
+    q.dwpe.assign(MAXT * C, 0.0);
+    reference::encoder_forward(q.emb_out.data(), p.tokens.data(), p.wte.data(), p.wpe.data(), B, T, C);
+    reference::encoder_backward(q.dwte_emb.data(), q.dwpe.data(), p.dout.data(), p.tokens.data(), B, T, C);
+    std::vector<double> logits(M * VP, 0.0);
+    q.losses.assign(M, 0.0);
+    q.probs.assign(M * VP, 0.0);
+    q.dlogits.assign(M * VP, 0.0);
+    q.dh.assign(M * C, 0.0);
+    q.dwte_head.assign(VP * C, 0.0);
+    reference::matmul_forward(logits.data(), p.h.data(), p.wte.data(), nullptr, 1, M, C, VP);
+    reference::crossentropy_softmax_forward(q.losses.data(), q.probs.data(), logits.data(),
+                                            p.targets.data(), 1, M, V, VP);
+    const std::vector<double> dlosses(M, scale);
+    reference::crossentropy_softmax_backward(q.dlogits.data(), dlosses.data(), q.probs.data(),
+                                             p.targets.data(), 1, M, V, VP);
+    reference::matmul_backward(q.dh.data(), q.dwte_head.data(), nullptr, q.dlogits.data(), p.h.data(),
+                               p.wte.data(), 1, M, C, VP);
+    for (double l : q.losses) q.loss_sum += l;
+    return q;
+  }();
+  return r;
+}
+
+TokenBuffer make_tokens(const std::string& label, const std::vector<int>& ids) {
+  TokenBuffer t(Kokkos::view_alloc(std::string(label)), ids.size());
+  auto h = Kokkos::create_mirror_view(t);
+  for (std::size_t i = 0; i < ids.size(); ++i) h(i) = ids[i];
+  Kokkos::deep_copy(t, h);
+  return t;
+}
+
+/// The vocabulary split of the model (layers/gpt.cpp): rows padded to a multiple of G_x*G_y.
+VocabShard vocab_shard(const comm::Grid& grid) {
+  const int xy = grid.xy().size();
+  const int padded = (VP + xy - 1) / xy * xy;
+  VocabShard v;
+  v.local = padded / xy;
+  v.offset = grid.xy().rank() * v.local;
+  v.real_vocab = V;
+  return v;
+}
+
+/// This rank's wte rows [offset, offset + local) (zero past the padded table).
+Matrix wte_local_of(const VocabShard& v) {
+  const Problem& p = problem();
+  return test::make_matrix("wte_local", v.local, C, [&](std::size_t r, std::size_t j) {
+    const std::size_t row = v.offset + r;
+    return row < static_cast<std::size_t>(VP) ? p.wte[row * C + j] : 0.0;
+  });
+}
+
+/// Rows [offset, offset + local) of a global (VP, C) tensor, zero past it, flattened.
+std::vector<double> vocab_rows(const std::vector<double>& global, const VocabShard& v, double factor = 1.0) {
+  std::vector<double> out;
+  for (int r = 0; r < v.local; ++r)
+    for (int j = 0; j < C; ++j)
+      out.push_back(v.offset + r < VP ? factor * global[(v.offset + r) * C + j] : 0.0);
+  return out;
+}
+
+/// Columns [col0, col0 + cols) of a global (rows, width) tensor, flattened.
+std::vector<double> columns(const std::vector<double>& global, int rows, int width, int col0, int cols,
+                            double factor = 1.0) {
+  std::vector<double> out;
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      out.push_back(col0 + j < width ? factor * global[i * width + col0 + j] : 0.0);
+  return out;
+}
+
+std::vector<comm::GridShape> tensor_parallel_grids() {
+  std::vector<comm::GridShape> out;
+  for (const comm::GridShape& s : comm::all_grid_shapes(test::runtime().world_size()))
+    if (s.z == 1 && s.data == 1 && C % s.x == 0) out.push_back(s);
+  return out;
+}
+
+void check_embedding_on_grid(const comm::GridShape& shape) {
+  SCOPED_TRACE("embedding, grid " + shape.str());
+  const comm::Grid grid(shape, test::world());
+  const Problem& p = problem();
+  const RefResult& ref = reference_result();
+  const ExecSpace exec;
+  const int gx = shape.x, x_rank = grid.coords().x, c_x = C / gx, col0 = x_rank * c_x;
+  const VocabShard v = vocab_shard(grid);
+
+  const TokenBuffer tokens = make_tokens("tokens", p.tokens);
+  const Matrix wte_local = wte_local_of(v);
+  const Matrix wpe_local = test::make_matrix("wpe_local", MAXT, c_x, [&](std::size_t t, std::size_t j) {
+    return p.wpe[t * C + col0 + j];
+  });
+  const Matrix out = test::filled_matrix("out", M, c_x, 0.0);
+  const Matrix full = test::filled_matrix("full", M, C, 0.0);
+  embedding_forward(exec, out, full, tokens, wte_local, wpe_local, v.offset, T, x_rank, grid.xy());
+  const Matrix dout = test::make_matrix("dout", M, c_x, [&](std::size_t i, std::size_t j) { return p.dout[i * C + col0 + j]; });
+  const Matrix dwte = test::filled_matrix("dwte_local", v.local, C, grad0);
+  const Matrix dwpe = test::filled_matrix("dwpe_local", MAXT, c_x, grad0);
+  const Vector gathered = test::filled_vector("gathered", static_cast<std::size_t>(gx) * M * c_x, 0.0);
+  embedding_backward(exec, dwte, dwpe, dout, gathered, tokens, v.offset, T, grid.x());
+  exec.fence();
+
+  const auto got_out = test::to_vector(out);
+  const auto got_dwte = test::minus(test::to_vector(dwte), grad0);
+  const auto got_dwpe = test::minus(test::to_vector(dwpe), grad0);
+  const auto want_dwte = vocab_rows(ref.dwte_emb, v), want_dwpe = columns(ref.dwpe, MAXT, C, col0, c_x);
+  EXPECT_LT(test::rel_error(got_out, columns(ref.emb_out, M, C, col0, c_x)), 1e-6) << "output";
+  EXPECT_LT(test::rel_error(got_dwte, want_dwte), 1e-6) << "dwte (accumulated once)";
+  EXPECT_LT(test::rel_error(got_dwpe, want_dwpe), 1e-6) << "dwpe (accumulated once)";
+
+  // Assembled: wte rows are distinct over XY; wpe and output columns distinct over X, same over Y.
+  test::Assembled g_out(M * C), g_dwte(VP * C), g_dwpe(MAXT * C);
+  for (int r = 0; r < v.local; ++r)
+    if (v.offset + r < VP)
+      for (int j = 0; j < C; ++j) g_dwte.put((v.offset + r) * C + j, got_dwte[r * C + j]);
+  if (grid.coords().y == 0) {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < c_x; ++j) g_out.put(i * C + col0 + j, got_out[i * c_x + j]);
+    for (int t = 0; t < MAXT; ++t)
+      for (int j = 0; j < c_x; ++j) g_dwpe.put(t * C + col0 + j, got_dwpe[t * c_x + j]);
+  }
+  for (test::Assembled* a : {&g_out, &g_dwte, &g_dwpe}) a->sum(grid.world().mpi());
+  test::expect_covered_once(g_out, "output");
+  test::expect_covered_once(g_dwte, "dwte");
+  test::expect_covered_once(g_dwpe, "dwpe");
+  EXPECT_LT(test::rel_error(g_out.values, ref.emb_out), 1e-6) << "global output";
+  EXPECT_LT(test::rel_error(g_dwte.values, ref.dwte_emb), 1e-6) << "global dwte";
+  EXPECT_LT(test::rel_error(g_dwpe.values, ref.dwpe), 1e-6) << "global dwpe";
+
+  // A second backward adds up.
+  embedding_backward(exec, dwte, dwpe, dout, gathered, tokens, v.offset, T, grid.x());
+  exec.fence();
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dwte), grad0), test::scaled(want_dwte, 2.0)), 1e-6)
+      << "dwte after two backwards";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dwpe), grad0), test::scaled(want_dwpe, 2.0)), 1e-6)
+      << "dwpe after two backwards";
+}
+
+TEST(Embedding, VocabParallelMatchesReferenceOnEveryGrid) {
+  const auto grids = tensor_parallel_grids();
+  for (const auto& shape : grids) check_embedding_on_grid(shape);
+  EXPECT_GT(grids.size(), 0u);
+}
+
+struct Head {
+  VocabShard vocab;
+  LmHeadWorkspace ws;
+  Matrix wte_local, h, probs, dh, dh_full, dwte;
+  Vector losses;
+  TokenBuffer targets;
+  int x_rank = 0;
+};
+
+Head make_head(const comm::Grid& grid) {
+  const Problem& p = problem();
+  Head hd;
+  hd.vocab = vocab_shard(grid);
+  const int gx = grid.x().size(), c_x = C / gx, col0 = grid.coords().x * c_x;
+  hd.x_rank = grid.coords().x;
+  hd.wte_local = wte_local_of(hd.vocab);
+  hd.h = test::make_matrix("h", M, c_x, [&](std::size_t i, std::size_t j) { return p.h[i * C + col0 + j]; });
+  hd.probs = test::filled_matrix("probs", M, hd.vocab.local, -1.0);
+  hd.losses = test::filled_vector("losses", M, 0.0);
+  hd.dh = test::filled_matrix("dh", M, c_x, dh_junk);
+  hd.dh_full = test::filled_matrix("dh_full", M, C, 0.0);
+  hd.dwte = test::filled_matrix("dwte_local", hd.vocab.local, C, grad0);
+  hd.targets = make_tokens("targets", p.targets);
+  hd.ws.h_full = test::filled_matrix("h_full", M, C, 0.0);
+  hd.ws.gathered = test::filled_vector("gathered", static_cast<std::size_t>(M) * C, 0.0);
+  hd.ws.row_max = test::filled_vector("row_max", M, 0.0);
+  hd.ws.row_stats = Tensor2<float>(Kokkos::view_alloc(std::string("row_stats")), M, 2);
+  return hd;
+}
+
+double head_forward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {
+  const double sum = lm_head_loss_forward(exec, hd.losses, hd.probs, hd.ws, hd.h, hd.wte_local,
+                                          hd.targets, hd.vocab, grid.x(), grid.xy());
+  exec.fence();
+  return sum;
+}
+
+void head_backward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {
+  lm_head_loss_backward(exec, hd.dh, hd.dwte, hd.dh_full, hd.probs, hd.ws, hd.wte_local, hd.targets,
+                        static_cast<float>(scale), hd.vocab, hd.x_rank, grid.xy());
+  exec.fence();
+}
+
+void check_head_on_grid(const comm::GridShape& shape) {
+  SCOPED_TRACE("LM head + loss, grid " + shape.str());
+  const comm::Grid grid(shape, test::world());
+  const Problem& p = problem();
+  const RefResult& ref = reference_result();
+  const ExecSpace exec;
+  const Head hd = make_head(grid);
+  const VocabShard& v = hd.vocab;
+  const int c_x = C / shape.x, col0 = grid.coords().x * c_x;
+
+  const double sum = head_forward(exec, hd, grid);
+  EXPECT_NEAR(sum, ref.loss_sum, 1e-5 * ref.loss_sum) << "returned loss sum";
+  EXPECT_LT(test::rel_error(test::to_vector(hd.losses), ref.losses), 1e-5) << "per-row losses";
+  EXPECT_LT(test::rel_error(test::to_vector(hd.ws.h_full), p.h), 1e-7) << "h gathered over X (kept for backward)";
+  const auto got_probs = test::to_vector(hd.probs);
+  EXPECT_LT(test::rel_error(got_probs, columns(ref.probs, M, VP, v.offset, v.local)), 1e-5) << "probabilities";
+  int nonzero_padded = 0;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < v.local; ++j)
+      if (v.offset + j >= V && got_probs[i * v.local + j] != 0.0) ++nonzero_padded;
+  EXPECT_EQ(nonzero_padded, 0) << "padded vocabulary columns must have probability 0";
+
+  head_backward(exec, hd, grid);
+  const auto got_dh = test::to_vector(hd.dh);
+  const auto got_dwte = test::minus(test::to_vector(hd.dwte), grad0);
+  const auto want_dwte = vocab_rows(ref.dwte_head, v);
+  EXPECT_LT(test::rel_error(test::to_vector(hd.probs), columns(ref.dlogits, M, VP, v.offset, v.local)), 1e-5)
+      << "dlogits (left in probs)";
+  EXPECT_LT(test::rel_error(got_dh, columns(ref.dh, M, C, col0, c_x)), 1e-5) << "dh (assigned)";
+  EXPECT_LT(test::rel_error(got_dwte, want_dwte), 1e-5) << "dwte (accumulated once)";
+
+  // Assembled: wte rows distinct over XY; dh columns distinct over X, same over Y.
+  test::Assembled g_dh(M * C), g_dwte(VP * C);
+  for (int r = 0; r < v.local; ++r)
+    if (v.offset + r < VP)
+      for (int j = 0; j < C; ++j) g_dwte.put((v.offset + r) * C + j, got_dwte[r * C + j]);
+  if (grid.coords().y == 0)
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < c_x; ++j) g_dh.put(i * C + col0 + j, got_dh[i * c_x + j]);
+  g_dh.sum(grid.world().mpi());
+  g_dwte.sum(grid.world().mpi());
+  test::expect_covered_once(g_dh, "dh");
+  test::expect_covered_once(g_dwte, "dwte");
+  EXPECT_LT(test::rel_error(g_dh.values, ref.dh), 1e-5) << "global dh";
+  EXPECT_LT(test::rel_error(g_dwte.values, ref.dwte_head), 1e-5) << "global dwte";
+
+  // Forward and backward again: dwte adds up, dh is overwritten.
+  EXPECT_NEAR(head_forward(exec, hd, grid), ref.loss_sum, 1e-5 * ref.loss_sum) << "second forward";
+  head_backward(exec, hd, grid);
+  EXPECT_LT(test::rel_error(test::to_vector(hd.dh), columns(ref.dh, M, C, col0, c_x)), 1e-5)
+      << "dh after two backwards";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(hd.dwte), grad0), test::scaled(want_dwte, 2.0)), 1e-5)
+      << "dwte after two backwards";
+}
+
+TEST(LmHeadLoss, VocabParallelMatchesReferenceOnEveryGrid) {
+  const auto grids = tensor_parallel_grids();
+  for (const auto& shape : grids) check_head_on_grid(shape);
+  EXPECT_GT(grids.size(), 0u);
+}
+
+// Finite differences of the float implementations on one rank.
+TEST(Embedding, FiniteDifferencesOnOneRank) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const VocabShard v = vocab_shard(self);
+  const TokenBuffer tokens = make_tokens("tokens", p.tokens);
+  const Matrix wte = wte_local_of(v);
+  const Matrix wpe = test::make_matrix("wpe", MAXT, C, [&](std::size_t t, std::size_t j) { return p.wpe[t * C + j]; });
+  const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return p.dout[i * C + j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 0.0), full = test::filled_matrix("full", M, C, 0.0);
+  const auto r_host = test::to_vector(r);
+  auto objective = [&] {
+    embedding_forward(exec, out, full, tokens, wte, wpe, v.offset, T, 0, self.xy());
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  const Matrix dwte = test::filled_matrix("dwte", v.local, C, 0.0), dwpe = test::filled_matrix("dwpe", MAXT, C, 0.0);
+  const Vector gathered = test::filled_vector("gathered", M * C, 0.0);
+  embedding_backward(exec, dwte, dwpe, r, gathered, tokens, v.offset, T, self.x());
+  exec.fence();
+  // wte: a used row (tokens[0]), an unused padded row; wpe: a used and an unused position.
+  const std::vector<std::size_t> wte_idx{static_cast<std::size_t>(p.tokens[0]) * C + 3,
+                                         static_cast<std::size_t>(p.tokens[5]) * C,
+                                         static_cast<std::size_t>(VP - 1) * C + 1};
+  const std::vector<std::size_t> wpe_idx{2, 3 * C + 5, (MAXT - 1) * C + 4};
+  test::expect_finite_differences("wte", wte, test::to_vector(dwte), wte_idx, objective);
+  test::expect_finite_differences("wpe", wpe, test::to_vector(dwpe), wpe_idx, objective);
+}
+
+TEST(LmHeadLoss, FiniteDifferencesOnOneRank) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const Head hd = make_head(self);
+  auto objective = [&] { return scale * head_forward(exec, hd, self); };  // mean loss
+  objective();
+  head_backward(exec, hd, self);
+  // h: several rows; wte: a target row, the last real row, a padded row (gradient 0).
+  const std::vector<std::size_t> h_idx{0, 4 * C + 3, (M - 1) * C + 7};
+  const std::vector<std::size_t> wte_idx{static_cast<std::size_t>(p.targets[3]) * C + 2,
+                                         static_cast<std::size_t>(V - 1) * C + 5,
+                                         static_cast<std::size_t>(V + 2) * C + 1};
+  test::expect_finite_differences("h", hd.h, test::to_vector(hd.dh), h_idx, objective);
+  test::expect_finite_differences("wte", hd.wte_local, test::minus(test::to_vector(hd.dwte), grad0), wte_idx,
+                                  objective);
+}
+
+}  // namespace
+}  // namespace fourfold

@@ -1,0 +1,186 @@
+// layernorm_forward/backward (layers/layernorm.hpp) with the channels split over the X group of
+// every grid of the world size (X groups of size 1, 2 and 4): each rank feeds its channel slice
+// of the same rows, and its output, mean, rstd, input gradient (assigned) and weight/bias
+// gradients (accumulated) must equal the serial double reference on the whole rows to float
+// rounding (1e-5 relative), i.e. the X split gives the single-rank result. Also assembled to
+// global shape from one owner per element, and a finite-difference check of the float
+// implementation on one rank.
+#include "comm/grid.hpp"
+#include "layers/layernorm.hpp"
+#include "reference/gpt2_reference.hpp"
+#include "test_env.hpp"
+#include "test_layer_helpers.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace fourfold {
+namespace {
+
+constexpr int B = 2, T = 5, M = B * T;  // rows
+constexpr int C = 16;                   // channels, divisible by every G_x <= 4 (and 8)
+
+constexpr double grad0 = -0.75;     // prefill of dweight / dbias (they accumulate)
+constexpr double din_junk = 1.0e3;  // prefill of din (it is assigned)
+
+struct Problem {
+  std::vector<double> x, w, b, dy;  // (M, C), (C), (C), (M, C)
+};
+
+const Problem& problem() {
+  static const Problem p = [] {
+    Problem q;
+    // Rows with their own offset and spread, so mean and variance matter.
+    const auto noise = test::random_values(M * C, 11);
+    const auto shift = test::random_values(M, 12, 1.0);
+    const auto spread = test::random_values(M, 13, 0.3, 1.0);
+    q.x.resize(M * C);
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < C; ++j) q.x[i * C + j] = shift[i] + std::abs(spread[i]) * noise[i * C + j];
+    q.w = test::random_values(C, 14, 0.2, 1.0);
+    q.b = test::random_values(C, 15, 0.2);
+    q.dy = test::random_values(M * C, 16);
+    return q;
+  }();
+  return p;
+}
+
+struct RefResult {
+  std::vector<double> out, mean, rstd, dx, dw, db;
+};
+
+const RefResult& reference_result() {
+  static const RefResult r = [] {
+    const Problem& p = problem();
+    RefResult q;
+    q.out.assign(M * C, 0.0);
+    q.mean.assign(M, 0.0);
+    q.rstd.assign(M, 0.0);
+    q.dx.assign(M * C, 0.0);
+    q.dw.assign(C, 0.0);
+    q.db.assign(C, 0.0);
+    reference::layernorm_forward(q.out.data(), q.mean.data(), q.rstd.data(), p.x.data(), p.w.data(),
+                                 p.b.data(), B, T, C);
+    reference::layernorm_backward(q.dx.data(), q.dw.data(), q.db.data(), p.dy.data(), p.x.data(),
+                                  p.w.data(), q.mean.data(), q.rstd.data(), B, T, C);
+    return q;
+  }();
+  return r;
+}
+
+void check_on_grid(const comm::GridShape& shape) {
+  SCOPED_TRACE("grid " + shape.str());
+  const comm::Grid grid(shape, test::world());
+  const comm::Communicator& x_group = grid.x();
+  const std::size_t c_loc = C / x_group.size(), col0 = x_group.rank() * c_loc;
+  const Problem& p = problem();
+  const RefResult& ref = reference_result();
+  const ExecSpace exec;
+
+  const Matrix in = test::make_matrix("in", M, c_loc, [&](std::size_t i, std::size_t j) { return p.x[i * C + col0 + j]; });
+  const Matrix dout = test::make_matrix("dout", M, c_loc, [&](std::size_t i, std::size_t j) { return p.dy[i * C + col0 + j]; });
+  const Vector w = test::make_vector("weight", c_loc, [&](std::size_t j) { return p.w[col0 + j]; });
+  const Vector b = test::make_vector("bias", c_loc, [&](std::size_t j) { return p.b[col0 + j]; });
+  const Matrix out = test::filled_matrix("out", M, c_loc, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, x_group);
+  const Matrix din = test::filled_matrix("din", M, c_loc, din_junk);
+  const Vector dw = test::filled_vector("dweight", c_loc, grad0), db = test::filled_vector("dbias", c_loc, grad0);
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, x_group);
+  exec.fence();
+
+  std::vector<double> want_out, want_dx, want_dw, want_db;
+  for (int i = 0; i < M; ++i)
+    for (std::size_t j = 0; j < c_loc; ++j) {
+      want_out.push_back(ref.out[i * C + col0 + j]);
+      want_dx.push_back(ref.dx[i * C + col0 + j]);
+    }
+  for (std::size_t j = 0; j < c_loc; ++j) {
+    want_dw.push_back(ref.dw[col0 + j]);
+    want_db.push_back(ref.db[col0 + j]);
+  }
+  const auto got_out = test::to_vector(out), got_dx = test::to_vector(din);
+  const auto got_dw = test::minus(test::to_vector(dw), grad0), got_db = test::minus(test::to_vector(db), grad0);
+  EXPECT_LT(test::rel_error(got_out, want_out), 1e-5) << "output";
+  EXPECT_LT(test::rel_error(test::to_vector(mean), ref.mean), 1e-5) << "mean";
+  EXPECT_LT(test::rel_error(test::to_vector(rstd), ref.rstd), 1e-5) << "rstd";
+  EXPECT_LT(test::rel_error(got_dx, want_dx), 1e-5) << "input gradient (assigned)";
+  EXPECT_LT(test::rel_error(got_dw, want_dw), 1e-5) << "weight gradient (accumulated once)";
+  EXPECT_LT(test::rel_error(got_db, want_db), 1e-5) << "bias gradient (accumulated once)";
+
+  // Assembled to global shape: channel slices are distinct over X, replicated over Y, Z, data.
+  const auto& co = grid.coords();
+  test::Assembled g_out(M * C), g_dx(M * C), g_dw(C), g_db(C);
+  if (co.y == 0 && co.z == 0 && co.data == 0) {
+    for (int i = 0; i < M; ++i)
+      for (std::size_t j = 0; j < c_loc; ++j) {
+        g_out.put(i * C + col0 + j, got_out[i * c_loc + j]);
+        g_dx.put(i * C + col0 + j, got_dx[i * c_loc + j]);
+      }
+    for (std::size_t j = 0; j < c_loc; ++j) {
+      g_dw.put(col0 + j, got_dw[j]);
+      g_db.put(col0 + j, got_db[j]);
+    }
+  }
+  for (test::Assembled* a : {&g_out, &g_dx, &g_dw, &g_db}) a->sum(grid.world().mpi());
+  test::expect_covered_once(g_out, "output");
+  test::expect_covered_once(g_dw, "weight gradient");
+  EXPECT_LT(test::rel_error(g_out.values, ref.out), 1e-5) << "global output";
+  EXPECT_LT(test::rel_error(g_dx.values, ref.dx), 1e-5) << "global input gradient";
+  EXPECT_LT(test::rel_error(g_dw.values, ref.dw), 1e-5) << "global weight gradient";
+  EXPECT_LT(test::rel_error(g_db.values, ref.db), 1e-5) << "global bias gradient";
+
+  // A second backward: dweight and dbias add up, din is overwritten.
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, x_group);
+  exec.fence();
+  EXPECT_LT(test::rel_error(test::to_vector(din), want_dx), 1e-5) << "input gradient after two backwards";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dw), grad0), test::scaled(want_dw, 2.0)), 1e-5)
+      << "weight gradient after two backwards";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(db), grad0), test::scaled(want_db, 2.0)), 1e-5)
+      << "bias gradient after two backwards";
+}
+
+TEST(LayerNorm, XSplitMatchesReferenceOnEveryGrid) {
+  const int world = test::runtime().world_size();
+  int checked = 0;
+  for (const comm::GridShape& shape : comm::all_grid_shapes(world)) {
+    if (C % shape.x != 0) continue;
+    check_on_grid(shape);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+// Finite differences of the float implementation on one rank: objective sum(out * R).
+TEST(LayerNorm, FiniteDifferencesOnOneRank) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const Matrix in = test::make_matrix("in", M, C, [&](std::size_t i, std::size_t j) { return p.x[i * C + j]; });
+  const Vector w = test::make_vector("weight", C, [&](std::size_t j) { return p.w[j]; });
+  const Vector b = test::make_vector("bias", C, [&](std::size_t j) { return p.b[j]; });
+  const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return p.dy[i * C + j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const auto r_host = test::to_vector(r);
+  auto objective = [&] {
+    layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, self.x());
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  objective();
+  const Matrix din = test::filled_matrix("din", M, C, 0.0);
+  const Vector dw = test::filled_vector("dweight", C, 0.0), db = test::filled_vector("dbias", C, 0.0);
+  layernorm_backward(exec, din, dw, db, r, in, w, mean, rstd, row_sums, self.x());
+  exec.fence();
+  test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(M * C, 7), objective);
+  test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(C, 4), objective);
+  test::expect_finite_differences("bias", b, test::to_vector(db), test::spread_indices(C, 4), objective);
+}
+
+}  // namespace
+}  // namespace fourfold

@@ -1,0 +1,264 @@
+// ParallelLinear (layers/linear.hpp) against the serial double reference's matmul, on every
+// grid of the world size, in both orientations and with out_groups = 3 (QKV-style): each rank
+// feeds its local pieces of a global X (m, k), W (n, k), bias (n), dY (m, n) and its outputs,
+// input gradients and parameter gradients must equal the matching pieces of the reference
+// (locally on every rank, and assembled to global shape from one owner per element). Also:
+// parameter gradients accumulate (+=) and the input gradient is assigned (=) over two backward
+// calls, Z-split rows add up in the reduce-scattered weight chunk, and the float implementation
+// agrees with central finite differences on one rank.
+#include "comm/grid.hpp"
+#include "layers/linear.hpp"
+#include "reference/gpt2_reference.hpp"
+#include "test_env.hpp"
+#include "test_layer_helpers.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace fourfold {
+namespace {
+
+constexpr int M = 12;  // rows of tokens
+constexpr int K = 8;   // in features
+constexpr int N = 24;  // out features (3 groups of 8 for out_groups = 3)
+
+constexpr double grad0 = 0.5;       // prefill of the parameter gradients (they accumulate)
+constexpr double din_junk = 1.0e3;  // prefill of the input gradient (it is assigned)
+
+struct Problem {
+  std::vector<double> x, w, b, dy;  // (M, K), (N, K), (N), (M, N)
+};
+
+const Problem& problem() {
+  static const Problem p{test::random_values(M * K, 1), test::random_values(N * K, 2, 0.5),
+                         test::random_values(N, 3, 0.3), test::random_values(M * N, 4)};
+  return p;
+}
+
+struct RefResult {
+  std::vector<double> y, dx, dw, db;
+};
+
+/// The reference on rows [r0, r1) of the problem.
+RefResult reference_on_rows(int r0, int r1) {
+  const Problem& p = problem();
+  const int rows = r1 - r0;
+  RefResult r;
+  r.y.assign(rows * N, 0.0);
+  r.dx.assign(rows * K, 0.0);
+  r.dw.assign(N * K, 0.0);
+  r.db.assign(N, 0.0);
+  const double* x = p.x.data() + r0 * K;
+  const double* dy = p.dy.data() + r0 * N;
+  reference::matmul_forward(r.y.data(), x, p.w.data(), p.b.data(), 1, rows, K, N);
+  reference::matmul_backward(r.dx.data(), r.dw.data(), r.db.data(), dy, x, p.w.data(), 1, rows, K, N);
+  return r;
+}
+
+struct Case {
+  Orientation orientation;
+  int out_groups;
+  bool split_rows_over_z;  // rows split over Z (as FSDP sees them) instead of the same rows
+};
+
+std::string describe(const Case& c, const comm::GridShape& shape) {
+  return std::string(c.orientation == Orientation::normal ? "normal" : "transposed") +
+         " out_groups=" + std::to_string(c.out_groups) +
+         (c.split_rows_over_z ? " rows split over Z" : " same rows") + " grid " + shape.str();
+}
+
+bool divides(const Case& c, const comm::GridShape& s) {
+  const bool normal = c.orientation == Orientation::normal;
+  const int in_size = normal ? s.x : s.y, out_size = normal ? s.y : s.x;
+  if (K % in_size != 0 || N % (out_size * c.out_groups) != 0) return false;
+  const long block = static_cast<long>(N / out_size) * (K / in_size);
+  if (block % s.z != 0) return false;
+  return !c.split_rows_over_z || M % s.z == 0;
+}
+
+void check_on_grid(const Case& c, const comm::GridShape& shape) {
+  SCOPED_TRACE(describe(c, shape));
+  const comm::Grid grid(shape, test::world());
+  const ParallelLinear layer("test.linear", N, K, c.orientation, c.out_groups, grid);
+  const Problem& p = problem();
+  const ExecSpace exec;
+
+  const std::size_t n_loc = layer.out_local(), k_loc = layer.in_local();
+  const MatrixShard ws = layer.weight_shard(), bs = layer.bias_shard();
+  const bool normal = c.orientation == Orientation::normal;
+  const int in_size = normal ? shape.x : shape.y, out_size = normal ? shape.y : shape.x;
+  const int in_shard = normal ? grid.coords().x : grid.coords().y;
+  const int out_shard = normal ? grid.coords().y : grid.coords().x;
+  EXPECT_EQ(n_loc, static_cast<std::size_t>(N / out_size));
+  EXPECT_EQ(k_loc, static_cast<std::size_t>(K / in_size));
+  EXPECT_EQ(ws.col_begin, in_shard * k_loc);
+  EXPECT_EQ(ws.row_shard, static_cast<std::size_t>(out_shard));
+  // Each output group is split over the shards on its own: a rank holds the same slice of
+  // every group (the q, k and v rows of the same heads).
+  const std::size_t per_group = n_loc / c.out_groups;
+  for (std::size_t r = 0; r < n_loc; ++r) {
+    const std::size_t g = r / per_group;
+    EXPECT_EQ(ws.global_row(r), g * (N / c.out_groups) + out_shard * per_group + r % per_group) << r;
+    EXPECT_EQ(bs.global_row(r), ws.global_row(r)) << r;
+  }
+
+  const int gz = shape.z, z = grid.coords().z;
+  const int r0 = c.split_rows_over_z ? z * (M / gz) : 0;
+  const int rows = c.split_rows_over_z ? M / gz : M;
+  const RefResult local_ref = reference_on_rows(r0, r0 + rows);
+  const RefResult all_ref = reference_on_rows(0, M);
+  // The reduce-scatter over Z sums the Z ranks' weight-gradient blocks: with the same rows on
+  // every Z rank that is G_z times the one-rank gradient; with rows split, exactly it.
+  const double dw_factor = c.split_rows_over_z ? 1.0 : static_cast<double>(gz);
+
+  const std::size_t col0 = ws.col_begin;
+  const std::size_t cb = layer.chunk_begin(), cs = layer.chunk_size();
+  auto w_index = [&](std::size_t e) {  // global flat index of block element e
+    return ws.global_row(e / k_loc) * K + col0 + e % k_loc;
+  };
+  const Matrix in = test::make_matrix("in", rows, k_loc, [&](std::size_t i, std::size_t j) {
+    return p.x[(r0 + i) * K + col0 + j];
+  });
+  const Matrix dout = test::make_matrix("dout", rows, n_loc, [&](std::size_t i, std::size_t j) {
+    return p.dy[(r0 + i) * N + ws.global_row(j)];
+  });
+  const Vector chunk = test::make_vector("weight_chunk", cs, [&](std::size_t e) { return p.w[w_index(cb + e)]; });
+  const Vector bias = test::make_vector("bias", n_loc, [&](std::size_t r) { return p.b[bs.global_row(r)]; });
+  LinearWorkspace lws;
+  lws.weight_block = test::filled_vector("weight_block", layer.block_size(), 0.0);
+  lws.weight_grad_block = test::filled_vector("weight_grad_block", layer.block_size(), 0.0);
+  lws.weight_grad_chunk = test::filled_vector("weight_grad_chunk", cs, 0.0);
+
+  const Matrix out = test::filled_matrix("out", rows, n_loc, 0.0);
+  layer.forward(exec, out, in, chunk, bias, lws);
+  const Matrix din = test::filled_matrix("din", rows, k_loc, din_junk);
+  const Vector dchunk = test::filled_vector("dweight_chunk", cs, grad0);
+  const Vector dbias = test::filled_vector("dbias", n_loc, grad0);
+  layer.backward(exec, din, dchunk, dbias, dout, in, chunk, lws);
+  exec.fence();
+
+  // Local pieces against the reference, on every rank.
+  std::vector<double> want_y, want_dx, want_dw, want_db;
+  for (int i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < n_loc; ++j) want_y.push_back(local_ref.y[i * N + ws.global_row(j)]);
+  for (int i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < k_loc; ++j) want_dx.push_back(local_ref.dx[i * K + col0 + j]);
+  for (std::size_t e = 0; e < cs; ++e) want_dw.push_back(dw_factor * all_ref.dw[w_index(cb + e)]);
+  for (std::size_t r = 0; r < n_loc; ++r) want_db.push_back(local_ref.db[bs.global_row(r)]);
+  const auto got_y = test::to_vector(out), got_dx = test::to_vector(din);
+  const auto got_dw = test::minus(test::to_vector(dchunk), grad0);
+  const auto got_db = test::minus(test::to_vector(dbias), grad0);
+  EXPECT_LT(test::rel_error(got_y, want_y), 1e-5) << "output";
+  EXPECT_LT(test::rel_error(got_dx, want_dx), 1e-5) << "input gradient (assigned)";
+  EXPECT_LT(test::rel_error(got_dw, want_dw), 1e-5) << "weight-chunk gradient (accumulated once)";
+  EXPECT_LT(test::rel_error(got_db, want_db), 1e-5) << "bias gradient (accumulated once)";
+
+  // Assembled to global shape, one owner per element.
+  if (!c.split_rows_over_z) {
+    const auto& co = grid.coords();
+    const bool lead_z_data = co.z == 0 && co.data == 0;
+    test::Assembled y(M * N), dx(M * K), dw(N * K), db(N);
+    if (in_shard == 0 && lead_z_data) {  // outputs and bias gradient: replicated over the in shards
+      for (int i = 0; i < M; ++i)
+        for (std::size_t j = 0; j < n_loc; ++j) y.put(i * N + ws.global_row(j), got_y[i * n_loc + j]);
+      for (std::size_t r = 0; r < n_loc; ++r) db.put(bs.global_row(r), got_db[r]);
+    }
+    if (out_shard == 0 && lead_z_data) {  // input gradient: replicated over the out shards
+      for (int i = 0; i < M; ++i)
+        for (std::size_t j = 0; j < k_loc; ++j) dx.put(i * K + col0 + j, got_dx[i * k_loc + j]);
+    }
+    if (co.data == 0)  // weight chunks: distinct over x, y and z
+      for (std::size_t e = 0; e < cs; ++e) dw.put(w_index(cb + e), got_dw[e]);
+    for (test::Assembled* a : {&y, &dx, &dw, &db}) a->sum(grid.world().mpi());
+    test::expect_covered_once(y, "output");
+    test::expect_covered_once(dx, "input gradient");
+    test::expect_covered_once(dw, "weight gradient");
+    test::expect_covered_once(db, "bias gradient");
+    EXPECT_LT(test::rel_error(y.values, all_ref.y), 1e-5) << "global output";
+    EXPECT_LT(test::rel_error(dx.values, all_ref.dx), 1e-5) << "global input gradient";
+    EXPECT_LT(test::rel_error(dw.values, test::scaled(all_ref.dw, dw_factor)), 1e-5) << "global weight gradient";
+    EXPECT_LT(test::rel_error(db.values, all_ref.db), 1e-5) << "global bias gradient";
+  }
+
+  // A second backward: parameter gradients add up (+=), the input gradient is overwritten (=).
+  layer.backward(exec, din, dchunk, dbias, dout, in, chunk, lws);
+  exec.fence();
+  EXPECT_LT(test::rel_error(test::to_vector(din), want_dx), 1e-5) << "input gradient after two backwards";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dchunk), grad0), test::scaled(want_dw, 2.0)), 1e-5)
+      << "weight-chunk gradient after two backwards";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dbias), grad0), test::scaled(want_db, 2.0)), 1e-5)
+      << "bias gradient after two backwards";
+}
+
+void check_every_grid(const Case& c) {
+  const int world = test::runtime().world_size();
+  int checked = 0;
+  for (const comm::GridShape& shape : comm::all_grid_shapes(world)) {
+    if (!divides(c, shape)) continue;
+    check_on_grid(c, shape);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(ParallelLinear, NormalMatchesReferenceOnEveryGrid) {
+  check_every_grid({Orientation::normal, 1, false});
+}
+
+TEST(ParallelLinear, TransposedMatchesReferenceOnEveryGrid) {
+  check_every_grid({Orientation::transposed, 1, false});
+}
+
+TEST(ParallelLinear, ThreeOutputGroupsMatchReferenceOnEveryGrid) {
+  check_every_grid({Orientation::normal, 3, false});
+  check_every_grid({Orientation::transposed, 3, false});
+}
+
+TEST(ParallelLinear, RowsSplitOverZAddUpInTheWeightChunk) {
+  check_every_grid({Orientation::normal, 3, true});
+  check_every_grid({Orientation::transposed, 1, true});
+}
+
+// Finite differences of the float implementation on one rank: objective sum(out * R).
+void check_finite_differences(Orientation orientation, int out_groups) {
+  SCOPED_TRACE(std::string(orientation == Orientation::normal ? "normal" : "transposed") +
+               " out_groups=" + std::to_string(out_groups));
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const ParallelLinear layer("test.linear.fd", N, K, orientation, out_groups, self);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const MatrixShard ws = layer.weight_shard();
+  const Matrix in = test::make_matrix("in", M, K, [&](std::size_t i, std::size_t j) { return p.x[i * K + j]; });
+  const Vector w = test::make_vector("weight", N * K, [&](std::size_t e) { return p.w[ws.global_row(e / K) * K + e % K]; });
+  const Vector b = test::make_vector("bias", N, [&](std::size_t r) { return p.b[ws.global_row(r)]; });
+  const Matrix r = test::make_matrix("R", M, N, [&](std::size_t i, std::size_t j) { return p.dy[i * N + j]; });
+  LinearWorkspace lws;
+  lws.weight_block = test::filled_vector("weight_block", N * K, 0.0);
+  lws.weight_grad_block = test::filled_vector("weight_grad_block", N * K, 0.0);
+  lws.weight_grad_chunk = test::filled_vector("weight_grad_chunk", N * K, 0.0);
+  const Matrix out = test::filled_matrix("out", M, N, 0.0);
+  const auto r_host = test::to_vector(r);
+  auto objective = [&] {
+    layer.forward(exec, out, in, w, b, lws);
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  objective();
+  const Matrix din = test::filled_matrix("din", M, K, 0.0);
+  const Vector dw = test::filled_vector("dw", N * K, 0.0), db = test::filled_vector("db", N, 0.0);
+  layer.backward(exec, din, dw, db, r, in, w, lws);
+  exec.fence();
+  test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(M * K, 6), objective);
+  test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(N * K, 6), objective);
+  test::expect_finite_differences("bias", b, test::to_vector(db), test::spread_indices(N, 4), objective);
+}
+
+TEST(ParallelLinear, FiniteDifferencesOnOneRank) {
+  check_finite_differences(Orientation::normal, 1);
+  check_finite_differences(Orientation::transposed, 3);
+}
+
+}  // namespace
+}  // namespace fourfold
