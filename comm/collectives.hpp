@@ -72,11 +72,28 @@ inline Request finish_nccl([[maybe_unused]] const ExecSpace& exec, bool nonblock
   return Request();
 }
 
+// A group of one rank: reductions and broadcasts leave the data as it is, gathers and
+// scatters copy send to receive. No MPI or NCCL call (MPI would still copy in place).
+inline Request single_rank(bool nonblocking, const char* op, const Communicator& comm) {
+  return nonblocking ? Request::completed(fmt::format("{} on group '{}' (one rank)", op, comm.name()))
+                     : Request();
+}
+
+template <class SendView, class RecvView>
+void copy_flat(const ExecSpace& exec, const SendView& send, const RecvView& recv) {
+  using T = typename RecvView::value_type;
+  using Space = typename RecvView::memory_space;
+  using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
+  Kokkos::deep_copy(exec, Kokkos::View<T*, Space, Unmanaged>(recv.data(), recv.size()),
+                    Kokkos::View<const T*, typename SendView::memory_space, Unmanaged>(send.data(), send.size()));
+}
+
 template <class View>
 Request all_reduce(const ExecSpace& exec, const Communicator& comm, const View& data, ReduceOp op,
                    bool nonblocking) {
   using T = typename View::value_type;
   require_contiguous(data, "all_reduce", comm, "data");
+  if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm);
   const std::size_t count = data.size();
   if (route_for<typename View::memory_space>(comm, "all_reduce") == Route::mpi) {
     exec.fence();
@@ -103,6 +120,10 @@ Request all_gather(const ExecSpace& exec, const Communicator& comm, const SendVi
              "{} x {} = {} (send elements x group size)",
              comm.name(), comm.size(), recv.label(), recv.size(), count, comm.size(),
              count * comm.size());
+  if (comm.size() == 1) {
+    copy_flat(exec, send, recv);
+    return single_rank(nonblocking, "all_gather", comm);
+  }
   if (route_for<typename RecvView::memory_space>(comm, "all_gather") == Route::mpi) {
     exec.fence();
     return nonblocking
@@ -129,6 +150,10 @@ Request reduce_scatter(const ExecSpace& exec, const Communicator& comm, const Se
              "{} x {} = {} (receive elements x group size)",
              comm.name(), comm.size(), send.label(), send.size(), count, comm.size(),
              count * comm.size());
+  if (comm.size() == 1) {
+    copy_flat(exec, send, recv);
+    return single_rank(nonblocking, "reduce_scatter", comm);
+  }
   if (route_for<typename RecvView::memory_space>(comm, "reduce_scatter") == Route::mpi) {
     exec.fence();
     return nonblocking ? mpi_backend::reduce_scatter_start(comm, send.data(), recv.data(), count,
@@ -151,6 +176,7 @@ Request broadcast(const ExecSpace& exec, const Communicator& comm, const View& d
   FF_REQUIRE(root >= 0 && root < comm.size(),
              "broadcast on group '{}': root {} is not a rank of the group (size {})", comm.name(),
              root, comm.size());
+  if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm);
   const std::size_t count = data.size();
   if (route_for<typename View::memory_space>(comm, "broadcast") == Route::mpi) {
     exec.fence();
@@ -213,7 +239,7 @@ template <class View>
 /// Reduces one host scalar over the group (timings, counters, flags).
 template <class T>
 T all_reduce_value(const Communicator& comm, T value, ReduceOp op = ReduceOp::sum) {
-  mpi_backend::all_reduce(comm, &value, 1, dtype_of<T>(), op);
+  if (comm.size() > 1) mpi_backend::all_reduce(comm, &value, 1, dtype_of<T>(), op);
   return value;
 }
 

@@ -17,6 +17,9 @@ class Request {
   static Request from_mpi(MPI_Request request, std::string what);
   /// Takes ownership of a CUDA event recorded after an NCCL operation.
   static Request from_event(void* cuda_event, std::string what);
+  /// An operation that finished when it was started (a group of one rank); wait() still
+  /// has to be called, like for any other handle.
+  static Request completed(std::string what);
 
   ~Request();
   Request(Request&& other) noexcept;
@@ -33,7 +36,7 @@ class Request {
   static long unwaited_destroyed();
 
  private:
-  enum class Kind { none, mpi, event };
+  enum class Kind { none, mpi, event, completed };
   void complete_unwaited() noexcept;
 
   Kind kind_ = Kind::none;

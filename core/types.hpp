@@ -41,4 +41,9 @@ template <class M>
 inline constexpr bool host_accessible_v =
     Kokkos::SpaceAccessibility<Kokkos::HostSpace, M>::accessible;
 
+/// Elements one work item handles in memory-bound element-wise kernels: a run the host
+/// compiler vectorises on CPU backends, 1 on GPUs (where neighbouring threads must touch
+/// neighbouring elements).
+inline constexpr std::size_t elementwise_chunk = host_accessible_v<MemSpace> ? 512 : 1;
+
 }  // namespace fourfold

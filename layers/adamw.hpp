@@ -25,8 +25,9 @@ class AdamW {
   /// One update, the t-th (t starts at 1): g = grad_scale * gradients (clipping),
   /// m = b1 m + (1-b1) g, v = b2 v + (1-b2) g^2,
   /// p -= lr * (m / (1-b1^t) / (sqrt(v / (1-b2^t)) + eps) + wd * p).
-  void step(const Vector& parameters, const ConstVector& gradients, float lr, float grad_scale,
-            long t);
+  /// The gradients are consumed: left zero, ready for the next step's accumulation (this
+  /// saves the separate zeroing pass over the arena).
+  void step(const Vector& parameters, const Vector& gradients, float lr, float grad_scale, long t);
 
   Vector first_moment() const { return m_; }
   Vector second_moment() const { return v_; }

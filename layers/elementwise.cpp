@@ -1,6 +1,7 @@
 #include "layers/elementwise.hpp"
 
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 
 namespace fourfold {
 
@@ -21,16 +22,13 @@ void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& b
       });
 }
 
-void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a) {
-  FF_ASSERT(sums.extent(0) == a.extent(1), "sums {} for {} columns", sums.extent(0), a.extent(1));
-  const std::size_t m = a.extent(0);
-  Kokkos::parallel_for(
-      "fourfold::accumulate_column_sums", Kokkos::RangePolicy<ExecSpace>(exec, 0, a.extent(1)),
-      KOKKOS_LAMBDA(const std::size_t j) {
-        float s = 0.0f;
-        for (std::size_t i = 0; i < m; ++i) s += a(i, j);
-        sums(j) += s;
-      });
+void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a,
+                            const ConstVector& ones) {
+  FF_ASSERT(sums.extent(0) == a.extent(1) && ones.extent(0) >= a.extent(0),
+            "sums {} for {} columns, {} ones for {} rows", sums.extent(0), a.extent(1), ones.extent(0),
+            a.extent(0));
+  gemm(exec, Op::transpose, Op::none, 1.0f, a, ConstMatrix(ones.data(), a.extent(0), 1), 1.0f,
+       Matrix(sums.data(), sums.extent(0), 1), "fourfold::accumulate_column_sums");
 }
 
 }  // namespace fourfold

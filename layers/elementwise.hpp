@@ -9,8 +9,10 @@ namespace fourfold {
 void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x);
 /// out (m, n) += bias (n) on every row.
 void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias);
-/// sums (n) += column sums of a (m, n). Bias gradients.
-void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a);
+/// sums (n) += column sums of a (m, n), as the GEMM a^T ones (ones: m elements equal to 1).
+/// Bias gradients.
+void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a,
+                            const ConstVector& ones);
 /// A (rows, cols) matrix as one flat vector (it is contiguous).
 inline Vector flat(const Matrix& a) { return Vector(a.data(), a.size()); }
 inline ConstVector flat(const ConstMatrix& a) { return ConstVector(a.data(), a.size()); }

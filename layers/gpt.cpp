@@ -112,9 +112,12 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     max_block = std::max(max_block, linear->block_size());
     max_chunk = std::max(max_chunk, linear->chunk_size());
   }
-  linear_ws_.weight_block = alloc_vector("fourfold::ws::weight_block", max_block);
-  linear_ws_.weight_grad_block = alloc_vector("fourfold::ws::weight_grad_block", max_block);
-  linear_ws_.weight_grad_chunk = alloc_vector("fourfold::ws::weight_grad_chunk", max_chunk);
+  const bool z_sharded = grid.shape().z > 1;  // with G_z = 1 chunks are used in place
+  linear_ws_.weight_block = alloc_vector("fourfold::ws::weight_block", z_sharded ? max_block : 0);
+  linear_ws_.weight_grad_block = alloc_vector("fourfold::ws::weight_grad_block", z_sharded ? max_block : 0);
+  linear_ws_.weight_grad_chunk = alloc_vector("fourfold::ws::weight_grad_chunk", z_sharded ? max_chunk : 0);
+  linear_ws_.ones = alloc_vector("fourfold::ws::ones", m);
+  Kokkos::deep_copy(linear_ws_.ones, 1.0f);
   head_ws_.h_full = alloc_matrix("fourfold::ws::h_full", m, channels_);
   head_ws_.gathered = alloc_vector("fourfold::ws::gathered", m * channels_);
   head_ws_.row_max = alloc_vector("fourfold::ws::row_max", m);

@@ -16,11 +16,26 @@ double global_gradient_norm(const ConstVector& gradients, const std::vector<Para
   auto flush = [&] {
     if (end <= begin) return;
     double sum = 0.0;
+    constexpr std::size_t chunk = elementwise_chunk;
+    constexpr int lanes = 8;
+    const float* const data = gradients.data();
+    const std::size_t first_element = begin, last_element = end;
     Kokkos::parallel_reduce(
-        "fourfold::global_gradient_norm::squares", Kokkos::RangePolicy<ExecSpace>(exec, begin, end),
-        KOKKOS_LAMBDA(const std::size_t i, double& acc) {
-          const double g = gradients(i);
-          acc += g * g;
+        "fourfold::global_gradient_norm::squares",
+        Kokkos::RangePolicy<ExecSpace>(exec, 0, (end - begin + chunk - 1) / chunk),
+        KOKKOS_LAMBDA(const std::size_t c, double& acc) {
+          // Independent float lanes within a run (vectorised on hosts), double across runs.
+          const std::size_t first = first_element + c * chunk;
+          const std::size_t n = first + chunk < last_element ? chunk : last_element - first;
+          const float* KOKKOS_RESTRICT g = data + first;
+          float lane[lanes] = {};
+          std::size_t i = 0;
+          for (; i + lanes <= n; i += lanes)
+            for (int l = 0; l < lanes; ++l) lane[l] += g[i + l] * g[i + l];
+          double total = 0.0;
+          for (; i < n; ++i) total += static_cast<double>(g[i]) * g[i];
+          for (int l = 0; l < lanes; ++l) total += lane[l];
+          acc += total;
         },
         sum);
     local += sum;

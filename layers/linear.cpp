@@ -58,6 +58,15 @@ MatrixShard ParallelLinear::bias_shard() const {
   return s;
 }
 
+ConstMatrix ParallelLinear::gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
+                                            const LinearWorkspace& ws) const {
+  // With G_z = 1 the chunk is the whole block: use it in place (the gather would be a copy).
+  if (z_size_ == 1) return ConstMatrix(weight_chunk.data(), n_local_, k_local_);
+  const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
+  comm::all_gather(exec, *z_group_, weight_chunk, block);
+  return ConstMatrix(block.data(), n_local_, k_local_);
+}
+
 void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
                              const ConstVector& weight_chunk, const ConstVector& bias,
                              const LinearWorkspace& ws) const {
@@ -65,9 +74,7 @@ void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const Con
   FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0),
             "{}: out {}x{} in {}x{} for block {}x{}", name_, out.extent(0), out.extent(1),
             in.extent(0), in.extent(1), n_local_, k_local_);
-  const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
-  comm::all_gather(exec, *z_group_, weight_chunk, block);
-  const ConstMatrix weight(block.data(), n_local_, k_local_);
+  const ConstMatrix weight = gathered_weight(exec, weight_chunk, ws);
   gemm(exec, Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
   comm::all_reduce(exec, *forward_group_, out);
   add_row_bias(exec, out, bias);
@@ -77,21 +84,26 @@ void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Ve
                               const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                               const ConstVector& weight_chunk, const LinearWorkspace& ws) const {
   ScopedRegion region("fourfold::linear::backward");
-  const auto whole_block = Kokkos::make_pair(std::size_t{0}, block_size());
-  const Vector block = Kokkos::subview(ws.weight_block, whole_block);
-  comm::all_gather(exec, *z_group_, weight_chunk, block);
-  const ConstMatrix weight(block.data(), n_local_, k_local_);
+  const ConstMatrix weight = gathered_weight(exec, weight_chunk, ws);
   // dX partial sums over this rank's n shard; reduced over the n shards while dW is computed.
   gemm(exec, Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
   comm::Request din_reduce = comm::all_reduce_start(exec, *backward_group_, din);
 
-  const Matrix dweight_block(ws.weight_grad_block.data(), n_local_, k_local_);
-  gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, 0.0f, dweight_block,
-       "fourfold::linear::backward::dweight");
-  const Vector reduced = Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
-  comm::reduce_scatter(exec, *z_group_, flat(dweight_block), reduced);
-  add_into(exec, dweight_chunk, reduced);
-  accumulate_column_sums(exec, dbias, dout);
+  if (z_size_ == 1) {
+    // The chunk is the whole block: accumulate straight into it (the reduce-scatter over one
+    // rank would be a copy).
+    gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, 1.0f,
+         Matrix(dweight_chunk.data(), n_local_, k_local_), "fourfold::linear::backward::dweight");
+  } else {
+    const Matrix dweight_block(ws.weight_grad_block.data(), n_local_, k_local_);
+    gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, 0.0f, dweight_block,
+         "fourfold::linear::backward::dweight");
+    const Vector reduced =
+        Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
+    comm::reduce_scatter(exec, *z_group_, flat(dweight_block), reduced);
+    add_into(exec, dweight_chunk, reduced);
+  }
+  accumulate_column_sums(exec, dbias, dout, ws.ones);
   din_reduce.wait();
 }
 

@@ -25,9 +25,10 @@ enum class Orientation { normal, transposed };
 /// Scratch shared by all linear layers of a model (sized for the largest): the gathered
 /// weight block, the weight-gradient block before reduce-scatter, and the reduced chunk.
 struct LinearWorkspace {
-  Vector weight_block;       // (max n_loc * k_loc)
-  Vector weight_grad_block;  // (max n_loc * k_loc)
-  Vector weight_grad_chunk;  // (max chunk)
+  Vector weight_block;       // (max n_loc * k_loc); unused when G_z = 1
+  Vector weight_grad_block;  // (max n_loc * k_loc); unused when G_z = 1
+  Vector weight_grad_chunk;  // (max chunk); unused when G_z = 1
+  Vector ones;               // (m) all ones: bias gradients as a GEMM
 };
 
 class ParallelLinear {
@@ -57,6 +58,10 @@ class ParallelLinear {
                 const ConstVector& weight_chunk, const LinearWorkspace& ws) const;
 
  private:
+  /// The (n_loc, k_loc) block: gathered over Z into ws.weight_block.
+  ConstMatrix gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
+                              const LinearWorkspace& ws) const;
+
   std::string name_;
   std::size_t n_ = 0, k_ = 0;
   std::size_t n_local_ = 0, k_local_ = 0;

@@ -81,11 +81,11 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   TrainResult result;
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
   const double micro_scale = 1.0 / (static_cast<double>(c.micro_steps()) * model.global_tokens());
+  model.zero_gradients();  // afterwards AdamW leaves them zero after each update
   for (long step = 0; step < c.steps; ++step) {
     grid.world().barrier();  // step timing starts together on every rank
     const double comm_before = comm::comm_stats().seconds;
     Stopwatch watch;
-    model.zero_gradients();
     double loss = 0.0;
     for (int k = 0; k < c.micro_steps(); ++k) {
       train_loader.fill(step, k, c.micro_batch_size, row_group, c.local_micro_batch(), tokens.data(),

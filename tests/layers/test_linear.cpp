@@ -130,6 +130,7 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
   lws.weight_block = test::filled_vector("weight_block", layer.block_size(), 0.0);
   lws.weight_grad_block = test::filled_vector("weight_grad_block", layer.block_size(), 0.0);
   lws.weight_grad_chunk = test::filled_vector("weight_grad_chunk", cs, 0.0);
+  lws.ones = test::filled_vector("ones", rows, 1.0);
 
   const Matrix out = test::filled_matrix("out", rows, n_loc, 0.0);
   layer.forward(exec, out, in, chunk, bias, lws);
@@ -238,6 +239,7 @@ void check_finite_differences(Orientation orientation, int out_groups) {
   lws.weight_block = test::filled_vector("weight_block", N * K, 0.0);
   lws.weight_grad_block = test::filled_vector("weight_grad_block", N * K, 0.0);
   lws.weight_grad_chunk = test::filled_vector("weight_grad_chunk", N * K, 0.0);
+  lws.ones = test::filled_vector("ones", M, 1.0);
   const Matrix out = test::filled_matrix("out", M, N, 0.0);
   const auto r_host = test::to_vector(r);
   auto objective = [&] {
