@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 namespace fourfold {
@@ -112,6 +113,23 @@ TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
   expect_error([&] { make({{"data.order", "random"}}, 1); }, {"data.order = \"random\""});
   expect_error([&] { make({{"train.steps", "0"}}, 1); }, {"train.steps = 0"});
   expect_error([&] { make_train_config(ConfigValues(), 1, nullptr); }, {"data.train", "--data"});
+}
+
+TEST(TrainConfig, ShippedConfigsAreValid) {
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(FOURFOLD_SOURCE_DIR "/configs")) {
+    if (entry.path().extension() != ".toml") continue;
+    SCOPED_TRACE(entry.path().string());
+    ConfigValues v;
+    v.merge_file(entry.path().string());
+    v.set("data.train", "x.bin", "test");
+    const std::string grid = v.string("parallel.grid");
+    const int world = grid.empty() ? 1 : static_cast<int>(comm::GridShape::parse(grid).size());
+    const TrainConfig c = make_train_config(v, world, nullptr);
+    EXPECT_EQ(c.batch_size % c.micro_batch_size, 0);
+    ++checked;
+  }
+  EXPECT_GE(checked, 11);  // tiny, gpt2-124m and the nine AxoNN sizes
 }
 
 TEST(TrainConfig, HelpListsEveryKeyAndFlagWithDefaults) {
