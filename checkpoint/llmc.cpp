@@ -40,6 +40,26 @@ std::uint16_t float_to_bf16(float f) {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// The 256-int header of a model file.
+void fill_header(std::int32_t (&h)[header_ints], const GptConfig& c, int version) {
+  std::fill(std::begin(h), std::end(h), 0);
+  h[0] = llmc_model_magic;
+  h[1] = version;
+  h[2] = c.max_seq_len;
+  h[3] = c.vocab_size;
+  h[4] = c.num_layers;
+  h[5] = c.num_heads;
+  h[6] = c.channels;
+  h[7] = c.padded_vocab_size;
+}
+
+bool write_values(std::FILE* file, const float* values, std::size_t n, int version) {
+  if (version == llmc_version_fp32) return std::fwrite(values, sizeof(float), n, file) == n;
+  std::vector<std::uint16_t> half(n);
+  for (std::size_t i = 0; i < n; ++i) half[i] = float_to_bf16(values[i]);
+  return std::fwrite(half.data(), 2, n, file) == n;
+}
+
 // Element counts of llm.c's 16 parameter groups, in file order.
 std::vector<std::size_t> group_sizes(const GptConfig& c) {
   const std::size_t C = c.channels, L = c.num_layers, V = c.padded_vocab_size, T = c.max_seq_len;
@@ -173,16 +193,8 @@ void save_llmc(const std::string& path, const Gpt& model, int version) {
              writer ? ": " + open_error : " (see rank 0)");
   int ok = 1;
   if (writer) {
-    std::int32_t h[header_ints] = {};
-    const GptConfig& c = model.config();
-    h[0] = llmc_model_magic;
-    h[1] = version;
-    h[2] = c.max_seq_len;
-    h[3] = c.vocab_size;
-    h[4] = c.num_layers;
-    h[5] = c.num_heads;
-    h[6] = c.channels;
-    h[7] = c.padded_vocab_size;
+    std::int32_t h[header_ints];
+    fill_header(h, model.config(), version);
     ok = std::fwrite(h, sizeof h, 1, file.get()) == 1;
   }
   // Tensors in file order: sort by offset.
@@ -202,15 +214,7 @@ void save_llmc(const std::string& path, const Gpt& model, int version) {
                     run.length * sizeof(float));
     }
     comm::all_reduce(HostExecSpace(), world, global);
-    if (writer && ok) {
-      if (version == llmc_version_fp32) {
-        ok = std::fwrite(global.data(), sizeof(float), global.size(), file.get()) == global.size();
-      } else {
-        std::vector<std::uint16_t> half(global.size());
-        for (std::size_t i = 0; i < half.size(); ++i) half[i] = float_to_bf16(global(i));
-        ok = std::fwrite(half.data(), 2, half.size(), file.get()) == half.size();
-      }
-    }
+    if (writer && ok) ok = write_values(file.get(), global.data(), global.size(), version);
   }
   if (writer) {
     ok = ok && std::fflush(file.get()) == 0;
@@ -222,6 +226,27 @@ void save_llmc(const std::string& path, const Gpt& model, int version) {
   FF_REQUIRE(comm::all_reduce_value(world, ok, comm::ReduceOp::min) == 1,
              "writing the llm.c export '{}' failed{}; nothing was replaced", path,
              writer ? ": " + write_error : " on rank 0");
+}
+
+void write_llmc_file(const std::string& path, const GptConfig& config,
+                     const std::vector<float>& parameters, int version) {
+  FF_REQUIRE(static_cast<long long>(parameters.size()) == config.num_parameters(),
+             "llm.c export of {}: {} parameters given, {} expected", config.str(), parameters.size(),
+             config.num_parameters());
+  const std::string temporary = path + ".partial";
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(temporary.c_str(), "wb"), &std::fclose);
+  FF_REQUIRE(file != nullptr, "cannot create '{}': {}", temporary, errno_text());
+  std::int32_t h[header_ints];
+  fill_header(h, config, version);
+  bool ok = std::fwrite(h, sizeof h, 1, file.get()) == 1;
+  ok = ok && write_values(file.get(), parameters.data(), parameters.size(), version);
+  ok = std::fclose(file.release()) == 0 && ok;
+  ok = ok && std::rename(temporary.c_str(), path.c_str()) == 0;
+  if (!ok) {
+    const std::string reason = errno_text();
+    std::remove(temporary.c_str());
+    FF_REQUIRE(false, "writing the llm.c file '{}' failed: {}", path, reason);
+  }
 }
 
 }  // namespace fourfold::checkpoint

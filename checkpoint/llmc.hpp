@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace fourfold::checkpoint {
 
@@ -38,5 +39,10 @@ void load_llmc(const std::string& path, Gpt& model);
 /// Writes the model in llm.c's format (version 3 fp32 or 5 bf16). Collective: the tensors are
 /// assembled one at a time and rank 0 writes, under a temporary name renamed into place.
 void save_llmc(const std::string& path, const Gpt& model, int version = llmc_version_fp32);
+
+/// Writes `parameters` (all of them, in llm.c's order) as an llm.c file, serially, under a
+/// temporary name renamed into place.
+void write_llmc_file(const std::string& path, const GptConfig& config,
+                     const std::vector<float>& parameters, int version = llmc_version_fp32);
 
 }  // namespace fourfold::checkpoint

@@ -6,14 +6,30 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <vector>
 
 namespace fourfold {
 
-Telemetry::Telemetry(bool is_root, const std::string& metrics_path, bool append, long print_every)
+Telemetry::Telemetry(bool is_root, const std::string& metrics_path, long start_step, long print_every)
     : root_(is_root), print_every_(print_every) {
   if (!root_ || metrics_path.empty()) return;
-  metrics_ = std::fopen(metrics_path.c_str(), append ? "a" : "w");
+  std::vector<std::string> kept;
+  if (start_step > 0) {
+    std::ifstream previous(metrics_path);
+    for (std::string line; std::getline(previous, line);) {
+      if (line.empty()) continue;
+      try {
+        if (nlohmann::json::parse(line).at("step").get<long>() <= start_step) kept.push_back(line);
+      } catch (const nlohmann::json::exception&) {
+        // a line cut short by the interruption
+      }
+    }
+  }
+  metrics_ = std::fopen(metrics_path.c_str(), "w");
   FF_REQUIRE(metrics_ != nullptr, "cannot open metrics file '{}': {}", metrics_path, std::strerror(errno));
+  for (const auto& line : kept) std::fprintf(metrics_, "%s\n", line.c_str());
+  std::fflush(metrics_);
 }
 
 Telemetry::~Telemetry() {

@@ -24,8 +24,10 @@ struct StepRecord {
 
 class Telemetry {
  public:
-  /// `metrics_path` empty: no file. `append`: continue an existing file (resume).
-  Telemetry(bool is_root, const std::string& metrics_path, bool append, long print_every);
+  /// `metrics_path` empty: no file. A run resumed after `start_step` steps keeps the existing
+  /// file's records of steps up to start_step and appends (records of later steps, from the
+  /// interrupted run, are dropped); a fresh run (start_step 0) starts a new file.
+  Telemetry(bool is_root, const std::string& metrics_path, long start_step, long print_every);
   ~Telemetry();
   Telemetry(const Telemetry&) = delete;
   Telemetry& operator=(const Telemetry&) = delete;

@@ -147,7 +147,10 @@ void ConfigValues::set(const std::string& name, const std::string& text, const s
         value = text == "true";
         used = text.size();
         break;
-      case ValueType::string: value = text; used = text.size(); break;
+      case ValueType::string:  // quotes are optional: "x" and x both give x
+        value = text.size() >= 2 && text.front() == '"' && text.back() == '"' ? text.substr(1, text.size() - 2) : text;
+        used = text.size();
+        break;
     }
   } catch (const std::logic_error&) {
     used = 0;

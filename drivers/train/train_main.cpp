@@ -1,5 +1,6 @@
 // fourfold-train: trains GPT-2 on the 4D grid.
 //   mpirun -n N fourfold-train --config run.toml [--grid 2x1x2x1] [--steps 100] [--set train.lr=3e-4]
+#include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/llmc.hpp"
 #include "comm/collectives.hpp"
 #include "comm/grid.hpp"
@@ -75,7 +76,10 @@ int main(int argc, char** argv) {
     }
     std::optional<GptConfig> from_file;
     const std::string init_from = values.string("model.init_from");
-    if (!init_from.empty()) from_file = checkpoint::read_llmc_header(init_from).config;
+    const bool from_checkpoint = init_from.size() > 3 && init_from.substr(init_from.size() - 3) == ".h5";
+    if (!init_from.empty())
+      from_file = from_checkpoint ? checkpoint::read_checkpoint_meta(init_from).model
+                                  : checkpoint::read_llmc_header(init_from).config;
     const TrainConfig config =
         make_train_config(values, runtime.world_size(), from_file ? &*from_file : nullptr);
     const comm::Grid grid(config.grid, runtime.world());

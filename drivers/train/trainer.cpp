@@ -1,6 +1,8 @@
 #include "drivers/train/trainer.hpp"
 
+#include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/llmc.hpp"
+#include "checkpoint/store.hpp"
 #include "comm/collectives.hpp"
 #include "comm/comm_stats.hpp"
 #include "core/error.hpp"
@@ -36,6 +38,39 @@ double validation_loss(Gpt& model, const TokenLoader& loader, const TrainConfig&
   return sum / c.val_batches;
 }
 
+void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const AdamW& optimizer,
+                     const TrainConfig& c, long steps_done, Telemetry& telemetry) {
+  checkpoint::TrainingState state;
+  state.step = steps_done;
+  state.tokens_seen = static_cast<long long>(steps_done) * c.batch_size * c.seq_len;
+  state.seed = c.seed;
+  state.batch_size = c.batch_size;
+  state.seq_len = c.seq_len;
+  state.data_order = c.order == DataOrder::sequential ? "sequential" : "shuffled";
+  state.train_data = c.train_data;
+  state.lr = c.lr;
+  state.min_lr = c.min_lr;
+  state.warmup_steps = c.warmup_steps;
+  state.total_steps = c.steps;
+  state.schedule = c.schedule == Schedule::cosine ? "cosine" : c.schedule == Schedule::linear ? "linear" : "constant";
+  state.beta1 = c.beta1;
+  state.beta2 = c.beta2;
+  state.eps = c.eps;
+  state.weight_decay = c.weight_decay;
+  Stopwatch watch;
+  try {
+    const std::string path = store.save(model, optimizer, state);
+    const double bytes = 3.0 * 4.0 * static_cast<double>(c.model.num_parameters());
+    telemetry.note(fmt::format("checkpoint: step {} saved to {} ({:.1f} MB in {:.2f} s, {:.0f} MB/s)", steps_done,
+                               path, bytes / 1e6, watch.seconds(), bytes / 1e6 / watch.seconds()));
+  } catch (const std::exception& e) {
+    if (c.stop_on_checkpoint_failure) throw;
+    std::fprintf(stderr, "fourfold-train [rank %d]: warning: checkpoint of step %ld failed, training goes on "
+                 "(checkpoint.on_failure = \"warn\"): %s\n", model.grid().world_rank(), steps_done, e.what());
+    std::fflush(stderr);
+  }
+}
+
 }  // namespace
 
 TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
@@ -44,17 +79,45 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
 
   // Everything below is allocated once; the step loop allocates nothing.
   Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len);
-  if (c.init_from.empty()) {
-    model.init_parameters(c.seed);
-  } else {
-    checkpoint::load_llmc(c.init_from, model);
-  }
   AdamWSettings settings;
   settings.beta1 = static_cast<float>(c.beta1);
   settings.beta2 = static_cast<float>(c.beta2);
   settings.eps = static_cast<float>(c.eps);
   settings.weight_decay = static_cast<float>(c.weight_decay);
   AdamW optimizer(model.params(), model.parameters().extent(0), settings);
+
+  // Where the run starts: a checkpoint to resume (model, moments, step), weights to start
+  // from (llm.c file or checkpoint), or the seed.
+  std::optional<checkpoint::CheckpointStore> store;
+  if (!c.out_dir.empty()) store.emplace(c.out_dir + "/checkpoints", c.checkpoint_keep, grid.world());
+  long start_step = 0;
+  std::string start_note;
+  if (!c.resume.empty()) {
+    const std::string path = c.resume == "latest" ? store->latest() : c.resume;
+    FF_REQUIRE(!path.empty(), "--resume: no complete checkpoint in '{}' (nothing to resume)",
+               store->directory());
+    const checkpoint::CheckpointMeta meta = checkpoint::read_checkpoint_file(path, model, &optimizer);
+    start_step = meta.state.step;
+    FF_REQUIRE(start_step < c.steps, "--resume: checkpoint '{}' is at step {}, not before train.steps = {}",
+               path, start_step, c.steps);
+    start_note = fmt::format("; resumed from {} (step {}, saved on grid {} by {} ranks)", path, start_step,
+                             meta.grid.str(), meta.world_size);
+    if (meta.state.batch_size != c.batch_size || meta.state.seq_len != c.seq_len ||
+        meta.state.seed != c.seed || meta.state.train_data != c.train_data)
+      start_note += fmt::format(
+          "\nwarning: the checkpoint was trained with batch {} x {}, seed {}, data '{}'; this run uses "
+          "batch {} x {}, seed {}, data '{}': the data stream differs from an uninterrupted run",
+          meta.state.batch_size, meta.state.seq_len, meta.state.seed, meta.state.train_data, c.batch_size,
+          c.seq_len, c.seed, c.train_data);
+  } else if (c.init_from.size() > 3 && c.init_from.substr(c.init_from.size() - 3) == ".h5") {
+    checkpoint::read_checkpoint_file(c.init_from, model, nullptr);
+    start_note = "; weights from checkpoint " + c.init_from;
+  } else if (!c.init_from.empty()) {
+    checkpoint::load_llmc(c.init_from, model);
+    start_note = "; weights from " + c.init_from;
+  } else {
+    model.init_parameters(c.seed);
+  }
 
   const TokenDataset train_data(c.train_data);
   const TokenLoader train_loader(train_data, c.seq_len, c.batch_size, c.order, c.seed, c.model.vocab_size);
@@ -70,19 +133,18 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const double peak = c.peak_gflops > 0 ? c.peak_gflops : measure_job_peak_gflops(grid.world());
   const double step_flops = flops_per_step(c);
   const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
-  Telemetry telemetry(root, metrics, false, c.log_every);
+  Telemetry telemetry(root, metrics, start_step, c.log_every);
   telemetry.note(fmt::format(
       "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
       "micro-batch(es) of {}; {} steps; peak {:.1f} GFLOP/s for MFU{}",
       c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
-      c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, peak,
-      c.init_from.empty() ? "" : "; weights from " + c.init_from));
+      c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, peak, start_note));
 
   TrainResult result;
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
   const double micro_scale = 1.0 / (static_cast<double>(c.micro_steps()) * model.global_tokens());
   model.zero_gradients();  // afterwards AdamW leaves them zero after each update
-  for (long step = 0; step < c.steps; ++step) {
+  for (long step = start_step; step < c.steps; ++step) {
     grid.world().barrier();  // step timing starts together on every rank
     const double comm_before = comm::comm_stats().seconds;
     Stopwatch watch;
@@ -119,6 +181,9 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     }
     telemetry.record(r, last);
     result.steps.push_back(r);
+    if (store && (last || (c.checkpoint_every > 0 && (step + 1) % c.checkpoint_every == 0))) {
+      save_checkpoint(*store, model, optimizer, c, step + 1, telemetry);
+    }
   }
   return result;
 }

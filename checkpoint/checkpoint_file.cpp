@@ -1,0 +1,283 @@
+#include "checkpoint/checkpoint_file.hpp"
+
+#include "checkpoint/agree.hpp"
+#include "checkpoint/h5_check.hpp"
+#include "checkpoint/h5_handle.hpp"
+#include "checkpoint/llmc.hpp"
+#include "checkpoint/tensor_io.hpp"
+#include "comm/collectives.hpp"
+#include "core/config.hpp"
+#include "core/profiling.hpp"
+
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+
+namespace fourfold::checkpoint {
+namespace {
+
+constexpr const char* metadata_attribute = "metadata";
+constexpr const char* version_attribute = "format_version";
+
+H5Handle parallel_access(const comm::Communicator& world) {
+  H5Handle fapl(FF_CHECK_H5(H5Pcreate(H5P_FILE_ACCESS)), H5Pclose);
+  FF_CHECK_H5(H5Pset_fapl_mpio(fapl, world.mpi(), MPI_INFO_NULL));
+  return fapl;
+}
+
+H5Handle collective_transfer() {
+  H5Handle dxpl(FF_CHECK_H5(H5Pcreate(H5P_DATASET_XFER)), H5Pclose);
+  FF_CHECK_H5(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE));
+  return dxpl;
+}
+
+void write_string_attribute(hid_t file, const char* name, const std::string& value) {
+  H5Handle type(FF_CHECK_H5(H5Tcopy(H5T_C_S1)), H5Tclose);
+  FF_CHECK_H5(H5Tset_size(type, std::max<std::size_t>(value.size(), 1)));
+  H5Handle space(FF_CHECK_H5(H5Screate(H5S_SCALAR)), H5Sclose);
+  H5Handle attr(FF_CHECK_H5(H5Acreate2(file, name, type, space, H5P_DEFAULT, H5P_DEFAULT)), H5Aclose);
+  FF_CHECK_H5(H5Awrite(attr, type, value.empty() ? " " : value.c_str()));
+}
+
+std::string now_iso8601(double* unix_seconds) {
+  const auto now = std::chrono::system_clock::now();
+  *unix_seconds = std::chrono::duration<double>(now.time_since_epoch()).count();
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// Sum over owned copies of the grid of each tensor's checksum contributions.
+std::vector<std::uint64_t> checksums(const Gpt& model, const float* arena) {
+  std::vector<std::uint64_t> sums;
+  for (const ParamInfo& p : model.params()) {
+    std::uint64_t s = 0;
+    if (owns_copy(p, model.grid().coords()))
+      for (const ParamRun& run : p.runs) s += checksum_part(arena + p.offset + run.local_offset, run.global_offset, run.length);
+    sums.push_back(s);
+  }
+  HostTensor1<std::uint64_t> view(sums.data(), sums.size());
+  comm::all_reduce(HostExecSpace(), model.grid().world(), view);
+  return sums;
+}
+
+H5Handle open_serial(const std::string& path) {
+  {
+    std::ifstream probe(path);
+    FF_REQUIRE(probe.good(), "cannot open checkpoint '{}': {}", path, std::strerror(errno));
+  }
+  FF_REQUIRE(H5Fis_hdf5(path.c_str()) > 0,
+             "checkpoint '{}' is not a readable HDF5 file (truncated or corrupt?)", path);
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  FF_REQUIRE(file >= 0, "cannot open checkpoint '{}' as HDF5 (truncated or corrupt?){}", path,
+             detail::h5_error_stack());
+  return H5Handle(file, H5Fclose);
+}
+
+std::string read_metadata_text(hid_t file, const std::string& path) {
+  FF_REQUIRE(H5Aexists(file, metadata_attribute) > 0,
+             "'{}' is an HDF5 file but not a fourfold checkpoint (no '{}' attribute)", path, metadata_attribute);
+  H5Handle attr(FF_CHECK_H5(H5Aopen(file, metadata_attribute, H5P_DEFAULT)), H5Aclose);
+  H5Handle type(FF_CHECK_H5(H5Aget_type(attr)), H5Tclose);
+  const std::size_t size = H5Tget_size(type);
+  std::string text(size, '\0');
+  FF_CHECK_H5(H5Aread(attr, type, text.data()));
+  return text;
+}
+
+}  // namespace
+
+void write_checkpoint_file(const std::string& path, const Gpt& model, const AdamW* optimizer,
+                           const TrainingState& state, const SaveHook& hook) {
+  ScopedRegion region("fourfold::checkpoint::write");
+  detail::silence_h5_errors();
+  const comm::Communicator& world = model.grid().world();
+  const auto params = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  HostTensor1<float> m, v;
+  if (optimizer) {
+    m = Kokkos::create_mirror_view_and_copy(HostSpace(), optimizer->first_moment());
+    v = Kokkos::create_mirror_view_and_copy(HostSpace(), optimizer->second_moment());
+  }
+  CheckpointMeta meta;
+  meta.model = model.config();
+  meta.state = state;
+  meta.has_optimizer = optimizer != nullptr;
+  meta.grid = model.grid().shape();
+  meta.world_size = world.size();
+  meta.code_version = std::string("fourfold ") + FOURFOLD_VERSION + " (" + FOURFOLD_GIT_HASH + ")";
+  meta.wall_time = now_iso8601(&meta.unix_time);
+  const auto sums = checksums(model, params.data());
+  std::vector<std::uint64_t> sums_m, sums_v;
+  if (optimizer) {
+    sums_m = checksums(model, m.data());
+    sums_v = checksums(model, v.data());
+  }
+  for (std::size_t i = 0; i < model.params().size(); ++i) {
+    const ParamInfo& p = model.params()[i];
+    meta.tensors.push_back({p.name, stored_shape(p), sums[i], optimizer ? sums_m[i] : 0, optimizer ? sums_v[i] : 0});
+  }
+  // Every rank holds the same metadata (all-reduced checksums), as collective attribute
+  // writes require.
+  const std::string metadata = meta.to_json();
+
+  if (hook) together(world, "checkpoint save", [&] { hook("create"); });
+  H5Handle file;
+  together(world, fmt::format("creating checkpoint '{}'", path), [&] {
+    H5Handle fapl = parallel_access(world);
+    const hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    FF_REQUIRE(id >= 0, "cannot create '{}'{}", path, detail::h5_error_stack());
+    file = H5Handle(id, H5Fclose);
+  });
+  const H5Handle dxpl = collective_transfer();
+  const auto& coords = model.grid().coords();
+  const std::size_t half = model.params().size() / 2;
+  for (std::size_t i = 0; i < model.params().size(); ++i) {
+    const ParamInfo& p = model.params()[i];
+    const bool owner = owns_copy(p, coords);
+    together(world, fmt::format("writing tensor {} to checkpoint '{}'", p.name, path), [&] {
+      write_tensor(file, model_dataset(p.name), p, params.data() + p.offset, owner, dxpl);
+      if (optimizer) {
+        write_tensor(file, moment_dataset("m", p.name), p, m.data() + p.offset, owner, dxpl);
+        write_tensor(file, moment_dataset("v", p.name), p, v.data() + p.offset, owner, dxpl);
+      }
+      if (hook && i == half) hook("tensors");
+    });
+  }
+  together(world, fmt::format("finishing checkpoint '{}'", path), [&] {
+    {
+      H5Handle space(FF_CHECK_H5(H5Screate(H5S_SCALAR)), H5Sclose);
+      H5Handle attr(FF_CHECK_H5(H5Acreate2(file, version_attribute, H5T_NATIVE_INT, space, H5P_DEFAULT, H5P_DEFAULT)), H5Aclose);
+      FF_CHECK_H5(H5Awrite(attr, H5T_NATIVE_INT, &meta.version));
+    }
+    write_string_attribute(file, metadata_attribute, metadata);
+    if (hook) hook("close");
+    FF_CHECK_H5(H5Fflush(file, H5F_SCOPE_GLOBAL));
+    FF_CHECK_H5(file.close());
+  });
+}
+
+CheckpointMeta read_checkpoint_meta(const std::string& path) {
+  detail::silence_h5_errors();
+  H5Handle file = open_serial(path);
+  return CheckpointMeta::from_json(read_metadata_text(file, path), path);
+}
+
+CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* optimizer) {
+  ScopedRegion region("fourfold::checkpoint::read");
+  detail::silence_h5_errors();
+  const comm::Communicator& world = model.grid().world();
+  CheckpointMeta meta;
+  together(world, fmt::format("reading checkpoint '{}'", path), [&] { meta = read_checkpoint_meta(path); });
+  FF_REQUIRE(meta.model == model.config(), "checkpoint '{}' holds {}, but the run's model is {}", path,
+             meta.model.str(), model.config().str());
+  FF_REQUIRE(!optimizer || meta.has_optimizer,
+             "checkpoint '{}' holds model weights only (no optimizer state) and cannot be resumed; "
+             "start a new run from it with --init-from", path);
+  H5Handle file;
+  together(world, fmt::format("opening checkpoint '{}'", path), [&] {
+    H5Handle fapl = parallel_access(world);
+    const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl);
+    FF_REQUIRE(id >= 0, "cannot open '{}'{}", path, detail::h5_error_stack());
+    file = H5Handle(id, H5Fclose);
+  });
+  auto params = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  HostTensor1<float> m, v;
+  if (optimizer) {
+    m = Kokkos::create_mirror_view(optimizer->first_moment());
+    v = Kokkos::create_mirror_view(optimizer->second_moment());
+    Kokkos::deep_copy(m, 0.0f);
+    Kokkos::deep_copy(v, 0.0f);
+  }
+  const H5Handle dxpl = collective_transfer();
+  for (const ParamInfo& p : model.params()) {
+    together(world, fmt::format("reading tensor {} from checkpoint '{}'", p.name, path), [&] {
+      read_tensor(file, model_dataset(p.name), p, params.data() + p.offset, dxpl, path);
+      if (optimizer) {
+        read_tensor(file, moment_dataset("m", p.name), p, m.data() + p.offset, dxpl, path);
+        read_tensor(file, moment_dataset("v", p.name), p, v.data() + p.offset, dxpl, path);
+      }
+    });
+  }
+  together(world, fmt::format("closing checkpoint '{}'", path), [&] { FF_CHECK_H5(file.close()); });
+
+  // Checksums over the copies this grid owns: the same sums whatever grid wrote the file.
+  std::vector<std::string> bad;
+  auto compare = [&](const std::vector<std::uint64_t>& got, const char* what, auto stored) {
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const TensorRecord* record = nullptr;
+      for (const auto& r : meta.tensors)
+        if (r.name == model.params()[i].name) record = &r;
+      if (record == nullptr) {
+        bad.push_back(model.params()[i].name + " (not listed in the metadata)");
+      } else if (stored(*record) != got[i]) {
+        bad.push_back(fmt::format("{}{} (stored {:016x}, read {:016x})", model.params()[i].name, what, stored(*record), got[i]));
+      }
+    }
+  };
+  compare(checksums(model, params.data()), "", [](const TensorRecord& r) { return r.checksum; });
+  if (optimizer) {
+    compare(checksums(model, m.data()), " [AdamW m]", [](const TensorRecord& r) { return r.checksum_m; });
+    compare(checksums(model, v.data()), " [AdamW v]", [](const TensorRecord& r) { return r.checksum_v; });
+  }
+  FF_REQUIRE(bad.empty(), "checkpoint '{}' is corrupt: checksum mismatch in {} tensor(s): {}", path,
+             bad.size(), fmt::join(bad, "; "));
+  Kokkos::deep_copy(model.parameters(), params);
+  if (optimizer) {
+    Kokkos::deep_copy(optimizer->first_moment(), m);
+    Kokkos::deep_copy(optimizer->second_moment(), v);
+  }
+  return meta;
+}
+
+std::vector<std::string> verify_checkpoint_file(const std::string& path) {
+  detail::silence_h5_errors();
+  H5Handle file = open_serial(path);
+  const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
+  std::vector<std::string> problems;
+  auto check = [&](const std::string& dataset, const TensorRecord& r, std::uint64_t stored) {
+    if (H5Lexists(file, dataset.c_str(), H5P_DEFAULT) <= 0) {
+      problems.push_back(dataset + ": missing");
+      return;
+    }
+    std::vector<std::size_t> shape;
+    const auto values = read_whole(file, dataset, shape);
+    if (shape != r.shape) {
+      problems.push_back(fmt::format("{}: shape [{}], metadata says [{}]", dataset, fmt::join(shape, ", "), fmt::join(r.shape, ", ")));
+      return;
+    }
+    const std::uint64_t got = checksum_part(values.data(), 0, values.size());
+    if (got != stored) problems.push_back(fmt::format("{}: checksum {:016x}, stored {:016x}", dataset, got, stored));
+  };
+  for (const auto& r : meta.tensors) {
+    check(model_dataset(r.name), r, r.checksum);
+    if (meta.has_optimizer) {
+      check(moment_dataset("m", r.name), r, r.checksum_m);
+      check(moment_dataset("v", r.name), r, r.checksum_v);
+    }
+  }
+  return problems;
+}
+
+void export_llmc_from_checkpoint(const std::string& path, const std::string& out) {
+  detail::silence_h5_errors();
+  H5Handle file = open_serial(path);
+  const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
+  std::vector<std::pair<std::size_t, std::vector<float>>> tensors;  // (llm.c offset, values)
+  for (const auto& r : meta.tensors) {
+    std::vector<std::size_t> shape;
+    tensors.emplace_back(llmc_tensor_offset(meta.model, r.name), read_whole(file, model_dataset(r.name), shape));
+  }
+  std::sort(tensors.begin(), tensors.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<float> all;
+  for (const auto& [offset, values] : tensors) {
+    FF_REQUIRE(offset == all.size(), "checkpoint '{}' does not hold a complete GPT-2 (gap at element {})", path, all.size());
+    all.insert(all.end(), values.begin(), values.end());
+  }
+  write_llmc_file(out, meta.model, all);
+}
+
+}  // namespace fourfold::checkpoint

@@ -1,0 +1,37 @@
+// One checkpoint file: written collectively through parallel HDF5 (MPI-IO) by the ranks of the
+// model's grid, read back onto any grid. See format.hpp for the layout.
+#pragma once
+
+#include "checkpoint/format.hpp"
+#include "layers/adamw.hpp"
+#include "layers/gpt.hpp"
+
+#include <functional>
+#include <string>
+
+namespace fourfold::checkpoint {
+
+/// Called at named points of a save ("create", "tensors", "close"), for fault injection.
+using SaveHook = std::function<void(const char* point)>;
+
+/// Writes the model, the optimizer moments (when optimizer != nullptr) and the metadata to
+/// `path`. Collective over model.grid().world(); every rank throws the same failure.
+void write_checkpoint_file(const std::string& path, const Gpt& model, const AdamW* optimizer,
+                           const TrainingState& state, const SaveHook& hook = {});
+
+/// Reads and validates the metadata (any single rank; no collective).
+CheckpointMeta read_checkpoint_meta(const std::string& path);
+
+/// Fills the model (and the optimizer moments when optimizer != nullptr) from `path` onto the
+/// model's grid, each rank reading its own hyperslabs, and verifies every tensor's checksum.
+/// The checkpoint's model config must equal the model's. Collective; returns the metadata.
+CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* optimizer);
+
+/// Recomputes every stored checksum from the whole datasets (serial; for fourfold-ckpt).
+/// Returns one line per mismatch (empty: all good).
+std::vector<std::string> verify_checkpoint_file(const std::string& path);
+
+/// The model tensors of a checkpoint in llm.c's file format (serial; for fourfold-ckpt).
+void export_llmc_from_checkpoint(const std::string& path, const std::string& out);
+
+}  // namespace fourfold::checkpoint

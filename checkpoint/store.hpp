@@ -1,0 +1,37 @@
+// A directory of checkpoints with atomic commits: each checkpoint is written as
+// step_NNNNNNNN.h5.partial, flushed, closed, fsync'ed and renamed to step_NNNNNNNN.h5; then the
+// `latest` pointer is replaced atomically (written aside, fsync'ed, renamed). A process killed
+// at any moment leaves the previous checkpoint intact and findable; older checkpoints beyond
+// `keep` are removed only after a newer one is complete.
+//
+// Fault injection (tests): FOURFOLD_CHECKPOINT_FAULT="MODE:POINT:STEP" makes the save of step
+// STEP stop at POINT (create, tensors, close, rename, latest): MODE kill exits the process at
+// once (status 137, as if killed); MODE error makes the save fail with an I/O error.
+#pragma once
+
+#include "checkpoint/checkpoint_file.hpp"
+#include "comm/communicator.hpp"
+
+#include <string>
+
+namespace fourfold::checkpoint {
+
+class CheckpointStore {
+ public:
+  CheckpointStore(std::string directory, int keep, const comm::Communicator& world);
+
+  /// Saves atomically (collective). On failure every rank throws, the partial file is removed
+  /// and earlier checkpoints are untouched. Returns the checkpoint's path.
+  std::string save(const Gpt& model, const AdamW& optimizer, const TrainingState& state);
+
+  /// The newest complete checkpoint ("" when there is none).
+  std::string latest() const;
+  const std::string& directory() const { return directory_; }
+
+ private:
+  std::string directory_;
+  int keep_;
+  const comm::Communicator& world_;
+};
+
+}  // namespace fourfold::checkpoint
