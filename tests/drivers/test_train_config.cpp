@@ -107,7 +107,7 @@ TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
   expect_error([&] { make({{"parallel.grid", "1x5x1x1"}}, 5); }, {"num_heads = 12", "G_y = 5"});
   expect_error([&] { make({{"parallel.grid", "2x2x1x1"}}, 8); }, {"2x2x1x1", "8 MPI ranks"});
   expect_error([&] { make({{"train.seq_len", "2048"}}, 1); }, {"seq_len = 2048", "max_seq_len = 1024"});
-  expect_error([&] { make({{"train.schedule", "\"cosine\""}}, 1); }, {"train.schedule"});
+  expect_error([&] { make({{"train.schedule", "\"exponential\""}}, 1); }, {"train.schedule = \"exponential\"", "cosine, linear or constant"});
   expect_error([&] { make({{"train.min_lr", "1.0"}}, 1); }, {"min_lr = 1"});
   expect_error([&] { make({{"train.grad_clip", "-1"}}, 1); }, {"grad_clip = -1"});
   expect_error([&] { make({{"data.order", "random"}}, 1); }, {"data.order = \"random\""});
