@@ -10,6 +10,7 @@
 #include "core/profiling.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -40,10 +41,12 @@ void write_string_attribute(hid_t file, const char* name, const std::string& val
   FF_CHECK_H5(H5Awrite(attr, type, value.empty() ? " " : value.c_str()));
 }
 
-std::string now_iso8601(double* unix_seconds) {
-  const auto now = std::chrono::system_clock::now();
-  *unix_seconds = std::chrono::duration<double>(now.time_since_epoch()).count();
-  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+// The save time, identical on every rank: collective attribute writes must carry the same
+// bytes everywhere (differing lengths would make the ranks' file layouts diverge).
+std::string now_iso8601(const comm::Communicator& world, double* unix_seconds) {
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  *unix_seconds = std::floor(comm::all_reduce_value(world, now, comm::ReduceOp::max));
+  const std::time_t t = static_cast<std::time_t>(*unix_seconds);
   std::tm utc{};
   gmtime_r(&t, &utc);
   char text[32];
@@ -109,7 +112,7 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   meta.grid = model.grid().shape();
   meta.world_size = world.size();
   meta.code_version = std::string("fourfold ") + FOURFOLD_VERSION + " (" + FOURFOLD_GIT_HASH + ")";
-  meta.wall_time = now_iso8601(&meta.unix_time);
+  meta.wall_time = now_iso8601(world, &meta.unix_time);
   const auto sums = checksums(model, params.data());
   std::vector<std::uint64_t> sums_m, sums_v;
   if (optimizer) {
@@ -262,7 +265,7 @@ std::vector<std::string> verify_checkpoint_file(const std::string& path) {
   return problems;
 }
 
-void export_llmc_from_checkpoint(const std::string& path, const std::string& out) {
+void export_llmc_from_checkpoint(const std::string& path, const std::string& out, int llmc_version) {
   detail::silence_h5_errors();
   H5Handle file = open_serial(path);
   const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
@@ -277,7 +280,7 @@ void export_llmc_from_checkpoint(const std::string& path, const std::string& out
     FF_REQUIRE(offset == all.size(), "checkpoint '{}' does not hold a complete GPT-2 (gap at element {})", path, all.size());
     all.insert(all.end(), values.begin(), values.end());
   }
-  write_llmc_file(out, meta.model, all);
+  write_llmc_file(out, meta.model, all, llmc_version);
 }
 
 }  // namespace fourfold::checkpoint

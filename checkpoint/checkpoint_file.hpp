@@ -32,6 +32,6 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
 std::vector<std::string> verify_checkpoint_file(const std::string& path);
 
 /// The model tensors of a checkpoint in llm.c's file format (serial; for fourfold-ckpt).
-void export_llmc_from_checkpoint(const std::string& path, const std::string& out);
+void export_llmc_from_checkpoint(const std::string& path, const std::string& out, int llmc_version);
 
 }  // namespace fourfold::checkpoint

@@ -45,6 +45,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
       {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN)", "--grid"},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
+      {"train", "steps_this_run", V::integer, 0LL, "stop after this many steps with a checkpoint (job time limits); 0 = run to train.steps", ""},
       {"train", "batch_size", V::integer, 8LL, "global sequences per optimizer step", "--batch-size"},
       {"train", "micro_batch_size", V::integer, 0LL, "global sequences per forward/backward; 0 = batch_size (smaller: gradient accumulation)", "--micro-batch-size"},
       {"train", "seq_len", V::integer, 64LL, "tokens per sequence", "--seq-len"},
@@ -200,6 +201,7 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   comm::GridLayout(c.grid, world_size);  // validates the product against the world size
 
   c.steps = positive("train.steps");
+  c.steps_this_run = non_negative("train.steps_this_run");
   c.batch_size = static_cast<int>(positive("train.batch_size"));
   const long long micro = non_negative("train.micro_batch_size");
   c.micro_batch_size = micro > 0 ? static_cast<int>(micro) : c.batch_size;

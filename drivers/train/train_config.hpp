@@ -66,6 +66,7 @@ struct TrainConfig {
   comm::GridShape grid;         // resolved against the world size
 
   long steps = 0;
+  long steps_this_run = 0;      // stop (with a checkpoint) after this many steps; 0 = to `steps`
   int batch_size = 0;           // global sequences per optimizer step
   int micro_batch_size = 0;     // global sequences per forward/backward
   int seq_len = 0;

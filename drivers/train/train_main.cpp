@@ -83,13 +83,6 @@ int main(int argc, char** argv) {
     const TrainConfig config =
         make_train_config(values, runtime.world_size(), from_file ? &*from_file : nullptr);
     const comm::Grid grid(config.grid, runtime.world());
-    if (!config.out_dir.empty()) {
-      std::error_code error;
-      if (grid.world_rank() == 0) std::filesystem::create_directories(config.out_dir, error);
-      FF_REQUIRE(comm::all_reduce_value(grid.world(), error ? 1 : 0) == 0,
-                 "cannot create the output directory '{}'{}", config.out_dir,
-                 error ? ": " + error.message() : std::string(" (see rank 0)"));
-    }
     train(config, grid);
     return 0;
   });

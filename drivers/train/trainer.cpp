@@ -1,5 +1,6 @@
 #include "drivers/train/trainer.hpp"
 
+#include "checkpoint/agree.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/store.hpp"
@@ -14,6 +15,9 @@
 #include "layers/gpt.hpp"
 #include "layers/grad_norm.hpp"
 
+#include <algorithm>
+#include <filesystem>
+#include <memory>
 #include <optional>
 
 namespace fourfold {
@@ -86,6 +90,14 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   settings.weight_decay = static_cast<float>(c.weight_decay);
   AdamW optimizer(model.params(), model.parameters().extent(0), settings);
 
+  if (!c.out_dir.empty()) {
+    checkpoint::together(grid.world(), fmt::format("creating the output directory '{}'", c.out_dir), [&] {
+      std::error_code error;
+      if (root) std::filesystem::create_directories(c.out_dir, error);
+      FF_REQUIRE(!error, "{}", error.message());
+    });
+  }
+
   // Where the run starts: a checkpoint to resume (model, moments, step), weights to start
   // from (llm.c file or checkpoint), or the seed.
   std::optional<checkpoint::CheckpointStore> store;
@@ -133,7 +145,11 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const double peak = c.peak_gflops > 0 ? c.peak_gflops : measure_job_peak_gflops(grid.world());
   const double step_flops = flops_per_step(c);
   const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
-  Telemetry telemetry(root, metrics, start_step, c.log_every);
+  std::unique_ptr<Telemetry> telemetry_owner;
+  checkpoint::together(grid.world(), "opening the run's output", [&] {
+    telemetry_owner = std::make_unique<Telemetry>(root, metrics, start_step, c.log_every);
+  });
+  Telemetry& telemetry = *telemetry_owner;
   telemetry.note(fmt::format(
       "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
       "micro-batch(es) of {}; {} steps; peak {:.1f} GFLOP/s for MFU{}",
@@ -144,7 +160,8 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
   const double micro_scale = 1.0 / (static_cast<double>(c.micro_steps()) * model.global_tokens());
   model.zero_gradients();  // afterwards AdamW leaves them zero after each update
-  for (long step = start_step; step < c.steps; ++step) {
+  const long end_step = c.steps_this_run > 0 ? std::min(c.steps, start_step + c.steps_this_run) : c.steps;
+  for (long step = start_step; step < end_step; ++step) {
     grid.world().barrier();  // step timing starts together on every rank
     const double comm_before = comm::comm_stats().seconds;
     Stopwatch watch;
@@ -175,7 +192,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     r.compute_ms = r.step_ms - r.comm_ms;
     r.tokens_per_s = tokens_per_step / seconds;
     r.mfu = step_flops / seconds / (peak * 1e9);
-    const bool last = step + 1 == c.steps;
+    const bool last = step + 1 == end_step;
     if (val_loader && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) {
       r.val_loss = validation_loss(model, *val_loader, c, row_group, tokens, targets);
     }
