@@ -74,14 +74,15 @@ CheckpointStore::CheckpointStore(std::string directory, int keep, const comm::Co
 }
 
 std::string CheckpointStore::latest() const {
+  // Only complete checkpoints carry the final name, so the newest such file is authoritative;
+  // the `latest` pointer can lag it by one (a kill between rename and pointer update).
+  const auto steps = complete_steps(directory_);
+  if (!steps.empty()) return directory_ + "/" + file_name(steps.back());
   std::ifstream pointer(directory_ + "/" + latest_name);
   std::string name;
   if (pointer && std::getline(pointer, name) && !name.empty() && fs::exists(directory_ + "/" + name))
     return directory_ + "/" + name;
-  // No usable pointer (killed between rename and pointer update, or removed): the newest
-  // complete file is still authoritative, since only complete files carry the final name.
-  const auto steps = complete_steps(directory_);
-  return steps.empty() ? std::string() : directory_ + "/" + file_name(steps.back());
+  return std::string();
 }
 
 std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, const TrainingState& state) {

@@ -24,7 +24,8 @@ class CheckpointStore {
   /// and earlier checkpoints are untouched. Returns the checkpoint's path.
   std::string save(const Gpt& model, const AdamW& optimizer, const TrainingState& state);
 
-  /// The newest complete checkpoint ("" when there is none).
+  /// The newest complete checkpoint ("" when there is none): the highest step_*.h5 (only
+  /// complete files carry that name), else what `latest` points to.
   std::string latest() const;
   const std::string& directory() const { return directory_; }
 

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Checkpoint failures from the command line, on 2 ranks:
+#  - a process killed in the middle of a save (and between rename and pointer update):
+#    --resume picks the newest complete checkpoint and the run ends exactly like an
+#    uninterrupted one;
+#  - a failed save (injected I/O error; a checkpoint directory that cannot be created):
+#    reported on every rank, earlier checkpoints untouched, training stops by default or
+#    warns and continues with checkpoint.on_failure = warn;
+#  - damaged or mismatched checkpoints: a clear error on every rank, non-zero exit, no hang;
+#  - fourfold-ckpt info / verify / export-llmc, and --init-from a checkpoint.
+set -u
+build=$1
+mpiexec=${MPIEXEC:-mpiexec}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export OPENBLAS_NUM_THREADS=1
+
+python3 - "$work/tokens.bin" <<'PY'
+import struct, sys
+n = 40000
+tokens = [(i * 5 + (i // 7) % 3) % 64 for i in range(n)]
+with open(sys.argv[1], "wb") as f:
+    f.write(struct.pack("<256i", 20240520, 1, n, *([0] * 253)))
+    f.write(struct.pack(f"<{n}H", *tokens))
+PY
+cat >"$work/run.toml" <<TOML
+[model]
+num_layers = 2
+num_heads = 4
+channels = 32
+vocab_size = 64
+padded_vocab_size = 64
+max_seq_len = 32
+[parallel]
+grid = "1x2x1x1"
+[train]
+steps = 8
+batch_size = 8
+seq_len = 16
+lr = 3e-3
+warmup_steps = 2
+[data]
+train = "$work/tokens.bin"
+order = "shuffled"
+[checkpoint]
+every = 2
+keep = 2
+[log]
+every = 100
+peak_gflops = 1.0
+TOML
+train() { timeout 120 "$mpiexec" -n 2 "$build/bin/fourfold-train" --config "$work/run.toml" "$@" 2>&1; }
+final_loss() { python3 -c "import json,sys; print([json.loads(l) for l in open(sys.argv[1])][-1]['loss'])" "$1"; }
+
+out=$(train --out "$work/whole") || fail "uninterrupted run failed: $out"
+expected=$(final_loss "$work/whole/metrics.jsonl")
+
+for point in tensors latest; do
+  dir=$work/killed_$point
+  out=$(FOURFOLD_CHECKPOINT_FAULT=kill:$point:6 train --out "$dir"); rc=$?
+  [ $rc -ne 0 ] || fail "a run killed at '$point' of the step-6 save exited 0"
+  [ $rc -ne 124 ] || fail "a run killed at '$point' hung"
+  want=4; [ $point = latest ] && want=6   # killed after the rename: step 6 is complete
+  [ -s "$dir/checkpoints/step_0000000$want.h5" ] || fail "step $want checkpoint missing after a kill at '$point'"
+  out=$(train --out "$dir" --resume) || fail "resume after a kill at '$point' failed: $out"
+  grep -q "resumed from .*step_0000000$want.h5 (step $want" <<<"$out" || fail "resume after '$point' did not start at step $want: $out"
+  got=$(final_loss "$dir/metrics.jsonl")
+  [ "$got" = "$expected" ] || fail "after a kill at '$point' and resume the final loss is $got, uninterrupted $expected"
+  steps=$(grep -c '"step"' "$dir/metrics.jsonl")
+  [ "$steps" -eq 8 ] || fail "metrics.jsonl holds $steps records after resume (expected 8)"
+done
+echo "kill at tensors/latest + resume: final loss $expected, identical to the uninterrupted run"
+
+dir=$work/error
+out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir"); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "a failed save did not stop the run cleanly (exit $rc)"
+n=$(grep -c "error: writing tensor .* injected I/O error" <<<"$out")
+[ "$n" -eq 2 ] || fail "the failed save was reported on $n of 2 ranks: $out"
+[ -s "$dir/checkpoints/step_00000002.h5" ] || fail "the earlier checkpoint was lost"
+[ ! -e "$dir/checkpoints/step_00000004.h5.partial" ] || fail "the partial file was left behind"
+[ "$(cat "$dir/checkpoints/latest")" = "step_00000002.h5" ] || fail "latest no longer points to step 2"
+out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir.warn" --set checkpoint.on_failure=warn) \
+  || fail "with on_failure = warn the run stopped: $out"
+n=$(grep -c "warning: checkpoint of step 4 failed" <<<"$out")
+[ "$n" -eq 2 ] || fail "the warning was printed on $n of 2 ranks"
+[ -s "$dir.warn/checkpoints/step_00000008.h5" ] || fail "training did not go on to its final checkpoint"
+
+mkdir -p "$work/blocked" && touch "$work/blocked/checkpoints"   # a file where the directory should be
+out=$(train --out "$work/blocked"); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "an impossible checkpoint directory did not stop the run (exit $rc)"
+n=$(grep -c "error: preparing checkpoint directory" <<<"$out")
+[ "$n" -eq 2 ] || fail "the directory failure was reported on $n of 2 ranks: $out"
+echo "failed saves: reported on every rank, earlier checkpoints intact"
+
+good=$work/whole/checkpoints/step_00000008.h5
+cp "$good" "$work/truncated.h5" && truncate -s 20000 "$work/truncated.h5"
+cp "$good" "$work/flipped.h5"
+offset=$(h5dump -p -H -d /model/wte "$good" | awk '/OFFSET/ {print $2; exit}')
+[ -n "$offset" ] || fail "could not find the data offset of /model/wte"
+printf '\x5a\x5a\x5a\x5a' | dd of="$work/flipped.h5" bs=1 seek=$((offset + 64)) conv=notrunc status=none
+for case in "truncated.h5:(truncated or corrupt?)" "flipped.h5:checksum mismatch in 1 tensor(s): wte" \
+            "missing.h5:cannot open checkpoint"; do
+  file=${case%%:*}; message=${case#*:}
+  out=$(train --out "$work/r_$file" --resume "$work/$file"); rc=$?
+  [ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "resume from $file exited $rc"
+  n=$(grep -c -F "$message" <<<"$out")
+  [ "$n" -eq 2 ] || fail "resume from $file: '$message' on $n of 2 ranks: $out"
+done
+out=$(train --out "$work/r_shape" --resume "$good" --set model.num_layers=3); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "a model mismatch exited $rc"
+[ "$(grep -c "holds GPT-2 L=2.*but the run's model is GPT-2 L=3" <<<"$out")" -eq 2 ] || fail "model mismatch message: $out"
+echo "damaged checkpoints: clear errors on every rank"
+
+"$build/bin/fourfold-ckpt" info "$good" | grep -q "h.1.mlp.c_fc.weight *\[128, 32\]" || fail "ckpt info lacks the tensor list"
+"$build/bin/fourfold-ckpt" verify "$good" >/dev/null || fail "ckpt verify rejected a good checkpoint"
+out=$("$build/bin/fourfold-ckpt" verify "$work/flipped.h5" 2>&1) && fail "ckpt verify accepted a damaged checkpoint"
+grep -q "MISMATCH /model/wte" <<<"$out" || fail "ckpt verify did not name the damaged dataset: $out"
+"$build/bin/fourfold-ckpt" export-llmc "$good" "$work/model.bin" >/dev/null || fail "export-llmc failed"
+out=$(train --out "$work/from_llmc" --init-from "$work/model.bin" --steps 2 --set checkpoint.every=0) || fail "--init-from the export failed: $out"
+out=$(train --out "$work/from_h5" --init-from "$good" --steps 2 --set checkpoint.every=0) || fail "--init-from a checkpoint failed: $out"
+grep -q "weights from checkpoint" <<<"$out" || fail "--init-from .h5 did not say so"
+[ "$(final_loss "$work/from_llmc/metrics.jsonl")" = "$(final_loss "$work/from_h5/metrics.jsonl")" ] \
+  || fail "starting from the llm.c export and from the checkpoint differ"
+echo PASS
