@@ -195,15 +195,27 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
     Kokkos::deep_copy(m, 0.0f);
     Kokkos::deep_copy(v, 0.0f);
   }
+  // Data-parallel replicas hold identical shards: only data rank 0 reads them from the file,
+  // then the arenas are broadcast over the data group (a fast network or shared memory
+  // instead of G_data times the file system traffic).
+  const bool reader = model.grid().coords().data == 0;
   const H5Handle dxpl = collective_transfer();
   for (const ParamInfo& p : model.params()) {
+    ParamInfo mine = p;
+    if (!reader) mine.runs.clear();
     together(world, fmt::format("reading tensor {} from checkpoint '{}'", p.name, path), [&] {
-      read_tensor(file, model_dataset(p.name), p, params.data() + p.offset, dxpl, path);
+      read_tensor(file, model_dataset(p.name), mine, params.data() + p.offset, dxpl, path);
       if (optimizer) {
-        read_tensor(file, moment_dataset("m", p.name), p, m.data() + p.offset, dxpl, path);
-        read_tensor(file, moment_dataset("v", p.name), p, v.data() + p.offset, dxpl, path);
+        read_tensor(file, moment_dataset("m", p.name), mine, m.data() + p.offset, dxpl, path);
+        read_tensor(file, moment_dataset("v", p.name), mine, v.data() + p.offset, dxpl, path);
       }
     });
+  }
+  const HostExecSpace host;
+  comm::broadcast(host, model.grid().data(), params, 0);
+  if (optimizer) {
+    comm::broadcast(host, model.grid().data(), m, 0);
+    comm::broadcast(host, model.grid().data(), v, 0);
   }
   together(world, fmt::format("closing checkpoint '{}'", path), [&] { FF_CHECK_H5(file.close()); });
 

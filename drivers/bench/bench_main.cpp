@@ -2,7 +2,9 @@
 //   fourfold-bench comm --grid GXxGYxGZxGD [--min-bytes A --max-bytes B]
 //   fourfold-bench gemm [--shape MxNxK ...]
 //   fourfold-bench model [--grid G --depth 12 --batch 4 --seq-len 64]
+//   fourfold-bench checkpoint [--grid G --depth 12]
 #include "core/error.hpp"
+#include "drivers/bench/checkpoint_bench.hpp"
 #include "drivers/bench/comm_bench.hpp"
 #include "drivers/bench/gemm_bench.hpp"
 #include "drivers/bench/model_bench.hpp"
@@ -57,6 +59,13 @@ int main(int argc, char** argv) {
     model_cmd->add_option("--warmup", model_options.warmup, "untimed steps")->capture_default_str();
     model_cmd->add_option("--steps", model_options.steps, "timed steps")->capture_default_str();
 
+    CheckpointBenchOptions ckpt_options;
+    auto* ckpt_cmd = app.add_subcommand("checkpoint", "save and load time of a GPT-2 checkpoint with optimizer state");
+    ckpt_cmd->add_option("--grid", ckpt_options.grid, "process grid GXxGYxGZxGD (default: all ranks along data)");
+    ckpt_cmd->add_option("--depth", ckpt_options.depth, "GPT-2 depth: 12 (124M), 24, 36, 48")->capture_default_str();
+    ckpt_cmd->add_option("--dir", ckpt_options.directory, "scratch directory (removed afterwards)")->capture_default_str();
+    ckpt_cmd->add_option("--repeats", ckpt_options.repeats, "timed save+load pairs (best reported)")->capture_default_str();
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -69,6 +78,7 @@ int main(int argc, char** argv) {
     }
     if (comm_cmd->parsed()) return run_comm_bench(runtime, comm_options);
     if (model_cmd->parsed()) return run_model_bench(runtime, model_options);
+    if (ckpt_cmd->parsed()) return run_checkpoint_bench(runtime, ckpt_options);
     for (const auto& s : shapes) gemm_options.shapes.push_back(parse_shape(s));
     return run_gemm_bench(runtime, gemm_options);
   });
