@@ -104,6 +104,15 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   if (!c.out_dir.empty()) store.emplace(c.out_dir + "/checkpoints", c.checkpoint_keep, grid.world());
   long start_step = 0;
   std::string start_note;
+  if (store && c.resume.empty()) {
+    // A new run never overwrites what an earlier one saved in the same directory.
+    checkpoint::together(grid.world(), "starting a new run", [&] {
+      const std::string previous = store->latest();
+      FF_REQUIRE(previous.empty() && !std::filesystem::exists(c.out_dir + "/metrics.jsonl"),
+                 "--out '{}' already holds a run ({}); continue it with --resume, or choose another --out",
+                 c.out_dir, previous.empty() ? std::string("metrics.jsonl") : "checkpoint " + previous);
+    });
+  }
   if (!c.resume.empty()) {
     const std::string path = c.resume == "latest" ? store->latest() : c.resume;
     FF_REQUIRE(!path.empty(), "--resume: no complete checkpoint in '{}' (nothing to resume)",
