@@ -6,7 +6,7 @@
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/tensor_io.hpp"
 #include "comm/collectives.hpp"
-#include "core/config.hpp"
+#include "core/version.hpp"
 #include "core/profiling.hpp"
 
 #include <chrono>
@@ -111,7 +111,7 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   meta.has_optimizer = optimizer != nullptr;
   meta.grid = model.grid().shape();
   meta.world_size = world.size();
-  meta.code_version = std::string("fourfold ") + FOURFOLD_VERSION + " (" + FOURFOLD_GIT_HASH + ")";
+  meta.code_version = code_version();
   meta.wall_time = now_iso8601(world, &meta.unix_time);
   const auto sums = checksums(model, params.data());
   std::vector<std::uint64_t> sums_m, sums_v;

@@ -9,9 +9,10 @@ jobs=${FOURFOLD_JOBS:-$(nproc)}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
 
+# fourfold_build [cmake --build arguments...]: configure (Release, Ninja when present) and build.
 fourfold_build() {
   local generator=()
   command -v ninja >/dev/null && [ ! -f "$build_dir/Makefile" ] && generator=(-G Ninja)
-  cmake -S "$fourfold_root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-  cmake --build "$build_dir" -j "$jobs"
+  cmake -S "$fourfold_root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build_dir" -j "$jobs" "$@"
 }

@@ -6,5 +6,5 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 "$fourfold_root/scripts/install-deps.sh"
-fourfold_build -DFOURFOLD_ENABLE_TESTS=ON
+fourfold_build
 ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" --timeout 900 "$@"
