@@ -8,9 +8,9 @@
 #include "checkpoint/tensor_io.hpp"
 #include "comm/grid.hpp"
 #include "core/error.hpp"
-#include "drivers/train/token_shards.hpp"
 #include "drivers/train/trainer.hpp"
 #include "test_env.hpp"
+#include "train_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,56 +21,15 @@
 namespace fourfold {
 namespace {
 
-const std::string& corpus() {
-  static const std::string path = [] {
-    const std::string p = test::scratch_dir() + "/ckpt_tokens.bin";
-    if (test::runtime().world_rank() == 0) {
-      std::vector<std::uint32_t> tokens(30000);
-      for (std::size_t i = 0; i < tokens.size(); ++i)
-        tokens[i] = static_cast<std::uint32_t>((i * 5 + (i / 7) % 3) % 64);
-      write_token_shard(p, tokens);
-    }
-    MPI_Barrier(test::world());
-    return p;
-  }();
-  return path;
-}
-
 std::string fresh_dir(const std::string& name) {
   static int counter = 0;
   return test::scratch_dir() + "/" + name + "_" + std::to_string(counter++);
 }
 
 TrainConfig run_config(const comm::GridShape& grid, long steps, const std::string& out) {
-  TrainConfig c;
-  c.model.num_layers = 2;
-  c.model.num_heads = 4;
-  c.model.channels = 32;
-  c.model.vocab_size = 64;
-  c.model.padded_vocab_size = 64;
-  c.model.max_seq_len = 32;
-  c.grid = grid;
-  c.steps = steps;
-  c.batch_size = 8;
-  c.micro_batch_size = 8;
-  c.seq_len = 16;
-  c.lr = 3e-3;
-  c.min_lr = 3e-4;
-  c.warmup_steps = 2;
-  c.schedule = Schedule::cosine;
-  c.beta1 = 0.9;
-  c.beta2 = 0.95;
-  c.eps = 1e-8;
-  c.weight_decay = 0.1;
-  c.grad_clip = 1.0;
-  c.seed = 21;
-  c.train_data = corpus();
+  TrainConfig c = test::tiny_train_config(grid, steps, out);
   c.order = DataOrder::shuffled;
-  c.val_batches = 1;
-  c.checkpoint_keep = 3;
-  c.out_dir = out;
-  c.log_every = 1000;
-  c.peak_gflops = 1.0;
+  c.seed = 21;
   return c;
 }
 

@@ -2,9 +2,9 @@
 // gives per-step losses within 1e-4 relative of the single-rank run over 10 steps, with and
 // without gradient accumulation and in both data orders.
 #include "comm/grid.hpp"
-#include "drivers/train/token_shards.hpp"
 #include "drivers/train/trainer.hpp"
 #include "test_env.hpp"
+#include "train_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,51 +13,10 @@
 namespace fourfold {
 namespace {
 
-const std::string& corpus() {
-  static const std::string path = [] {
-    const std::string p = test::scratch_dir() + "/train_tokens.bin";
-    if (test::runtime().world_rank() == 0) {
-      // A learnable stream: a noisy repeating pattern over 64 symbols.
-      std::vector<std::uint32_t> tokens(20000);
-      for (std::size_t i = 0; i < tokens.size(); ++i)
-        tokens[i] = static_cast<std::uint32_t>((i * 7 + (i / 13) % 5) % 64);
-      write_token_shard(p, tokens);
-    }
-    MPI_Barrier(test::world());
-    return p;
-  }();
-  return path;
-}
-
 TrainConfig tiny_run(const comm::GridShape& grid, int micro_batch, DataOrder order) {
-  TrainConfig c;
-  c.model.num_layers = 2;
-  c.model.num_heads = 4;
-  c.model.channels = 32;
-  c.model.vocab_size = 64;
-  c.model.padded_vocab_size = 64;
-  c.model.max_seq_len = 32;
-  c.grid = grid;
-  c.steps = 10;
-  c.batch_size = 8;
+  TrainConfig c = test::tiny_train_config(grid, 10, "");
   c.micro_batch_size = micro_batch;
-  c.seq_len = 16;
-  c.lr = 3e-3;
-  c.min_lr = 3e-4;
-  c.warmup_steps = 2;
-  c.schedule = Schedule::cosine;
-  c.beta1 = 0.9;
-  c.beta2 = 0.95;
-  c.eps = 1e-8;
-  c.weight_decay = 0.1;
-  c.grad_clip = 1.0;
-  c.seed = 11;
-  c.train_data = corpus();
   c.order = order;
-  c.val_batches = 1;
-  c.checkpoint_keep = 1;
-  c.log_every = 1000;
-  c.peak_gflops = 1.0;  // no start-up measurement in tests
   return c;
 }
 
