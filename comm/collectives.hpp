@@ -64,8 +64,7 @@ inline Request finish_nccl([[maybe_unused]] const ExecSpace& exec, bool nonblock
                            [[maybe_unused]] const char* op, [[maybe_unused]] const Communicator& comm) {
 #if FOURFOLD_ENABLE_NCCL
   if (nonblocking) {
-    return Request::from_event(nccl_record_event(stream_of(exec)),
-                               fmt::format("{}[NCCL] on group '{}'", op, comm.name()));
+    return Request::from_event(nccl_record_event(stream_of(exec)), RequestInfo{op, "NCCL", &comm.name(), 0});
   }
 #endif
   (void)nonblocking;
@@ -75,8 +74,7 @@ inline Request finish_nccl([[maybe_unused]] const ExecSpace& exec, bool nonblock
 // A group of one rank: reductions and broadcasts leave the data as it is, gathers and
 // scatters copy send to receive. No MPI or NCCL call (MPI would still copy in place).
 inline Request single_rank(bool nonblocking, const char* op, const Communicator& comm) {
-  return nonblocking ? Request::completed(fmt::format("{} on group '{}' (one rank)", op, comm.name()))
-                     : Request();
+  return nonblocking ? Request::completed(RequestInfo{op, "one rank", &comm.name(), 0}) : Request();
 }
 
 template <class SendView, class RecvView>

@@ -37,9 +37,8 @@ int checked_count(std::size_t count, const char* op, const Communicator& comm) {
   return static_cast<int>(count);
 }
 
-std::string describe(const char* op, const Communicator& comm, std::size_t count, DType type) {
-  return fmt::format("{}[MPI,{}] of {} elements on group '{}' (size {})", op, dtype_name(type),
-                     count, comm.name(), comm.size());
+RequestInfo describe(const char* op, const Communicator& comm, std::size_t count, DType) {
+  return RequestInfo{op, "MPI", &comm.name(), count};
 }
 
 }  // namespace

@@ -12,26 +12,30 @@ namespace {
 std::atomic<long> unwaited_count{0};
 }
 
-Request Request::from_mpi(MPI_Request request, std::string what) {
+std::string RequestInfo::describe() const {
+  return fmt::format("{}[{}] of {} elements on group '{}'", op, route, count, group ? *group : std::string("?"));
+}
+
+Request Request::from_mpi(MPI_Request request, const RequestInfo& info) {
   Request r;
   r.kind_ = Kind::mpi;
   r.mpi_ = request;
-  r.what_ = std::move(what);
+  r.info_ = info;
   return r;
 }
 
-Request Request::from_event(void* cuda_event, std::string what) {
+Request Request::from_event(void* cuda_event, const RequestInfo& info) {
   Request r;
   r.kind_ = Kind::event;
   r.event_ = cuda_event;
-  r.what_ = std::move(what);
+  r.info_ = info;
   return r;
 }
 
-Request Request::completed(std::string what) {
+Request Request::completed(const RequestInfo& info) {
   Request r;
   r.kind_ = Kind::completed;
-  r.what_ = std::move(what);
+  r.info_ = info;
   return r;
 }
 
@@ -57,7 +61,7 @@ void Request::complete_unwaited() noexcept {
   std::fprintf(stderr,
                "fourfold: error: non-blocking %s was destroyed without wait(); completing it now. "
                "Every *_start() handle must be waited on.\n",
-               what_.c_str());
+               what().c_str());
   std::fflush(stderr);
   try {
     wait();
@@ -69,7 +73,7 @@ void Request::complete_unwaited() noexcept {
 Request::~Request() { complete_unwaited(); }
 
 Request::Request(Request&& other) noexcept
-    : kind_(other.kind_), mpi_(other.mpi_), event_(other.event_), what_(std::move(other.what_)) {
+    : kind_(other.kind_), mpi_(other.mpi_), event_(other.event_), info_(other.info_) {
   other.kind_ = Kind::none;
 }
 
@@ -79,7 +83,7 @@ Request& Request::operator=(Request&& other) noexcept {
     kind_ = other.kind_;
     mpi_ = other.mpi_;
     event_ = other.event_;
-    what_ = std::move(other.what_);
+    info_ = other.info_;
     other.kind_ = Kind::none;
   }
   return *this;

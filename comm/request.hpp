@@ -6,20 +6,31 @@
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <string>
 
 namespace fourfold::comm {
 
+/// What a request is for, kept as pointers to static names and the communicator's name, so
+/// starting a collective in the step loop allocates nothing; the text is built only to report.
+struct RequestInfo {
+  const char* op = "";             // "all_reduce"...
+  const char* route = "";          // "MPI", "NCCL", "one rank"
+  const std::string* group = nullptr;  // the communicator's name (outlives the request)
+  std::size_t count = 0;           // elements
+  std::string describe() const;
+};
+
 class Request {
  public:
   Request() = default;
-  /// Takes ownership of an MPI request for the operation described by `what`.
-  static Request from_mpi(MPI_Request request, std::string what);
+  /// Takes ownership of an MPI request.
+  static Request from_mpi(MPI_Request request, const RequestInfo& info);
   /// Takes ownership of a CUDA event recorded after an NCCL operation.
-  static Request from_event(void* cuda_event, std::string what);
+  static Request from_event(void* cuda_event, const RequestInfo& info);
   /// An operation that finished when it was started (a group of one rank); wait() still
   /// has to be called, like for any other handle.
-  static Request completed(std::string what);
+  static Request completed(const RequestInfo& info);
 
   ~Request();
   Request(Request&& other) noexcept;
@@ -30,7 +41,7 @@ class Request {
   /// Blocks until the operation is complete; afterwards the handle is inactive.
   void wait();
   bool active() const { return kind_ != Kind::none; }
-  const std::string& what() const { return what_; }
+  std::string what() const { return info_.describe(); }
 
   /// How many handles were destroyed without wait() in this process (for tests and logs).
   static long unwaited_destroyed();
@@ -42,7 +53,7 @@ class Request {
   Kind kind_ = Kind::none;
   MPI_Request mpi_ = MPI_REQUEST_NULL;
   void* event_ = nullptr;
-  std::string what_;
+  RequestInfo info_;
 };
 
 }  // namespace fourfold::comm
