@@ -9,6 +9,7 @@
 #include "core/version.hpp"
 #include "core/profiling.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -220,16 +221,21 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   together(world, fmt::format("closing checkpoint '{}'", path), [&] { FF_CHECK_H5(file.close()); });
 
   // Checksums over the copies this grid owns: the same sums whatever grid wrote the file.
+  // The metadata record of each model tensor, looked up once.
+  std::vector<const TensorRecord*> records;
+  for (const ParamInfo& p : model.params()) {
+    const auto found = std::find_if(meta.tensors.begin(), meta.tensors.end(),
+                                    [&](const TensorRecord& r) { return r.name == p.name; });
+    records.push_back(found == meta.tensors.end() ? nullptr : &*found);
+  }
   std::vector<std::string> bad;
   auto compare = [&](const std::vector<std::uint64_t>& got, const char* what, auto stored) {
     for (std::size_t i = 0; i < got.size(); ++i) {
-      const TensorRecord* record = nullptr;
-      for (const auto& r : meta.tensors)
-        if (r.name == model.params()[i].name) record = &r;
-      if (record == nullptr) {
-        bad.push_back(model.params()[i].name + " (not listed in the metadata)");
-      } else if (stored(*record) != got[i]) {
-        bad.push_back(fmt::format("{}{} (stored {:016x}, read {:016x})", model.params()[i].name, what, stored(*record), got[i]));
+      const std::string& name = model.params()[i].name;
+      if (records[i] == nullptr) {
+        bad.push_back(name + " (not listed in the metadata)");
+      } else if (stored(*records[i]) != got[i]) {
+        bad.push_back(fmt::format("{}{} (stored {:016x}, read {:016x})", name, what, stored(*records[i]), got[i]));
       }
     }
   };

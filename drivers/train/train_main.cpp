@@ -2,7 +2,6 @@
 //   mpirun -n N fourfold-train --config run.toml [--grid 2x1x2x1] [--steps 100] [--set train.lr=3e-4]
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/llmc.hpp"
-#include "comm/collectives.hpp"
 #include "comm/grid.hpp"
 #include "core/error.hpp"
 #include "drivers/common/guarded_main.hpp"
@@ -10,8 +9,6 @@
 #include "drivers/train/trainer.hpp"
 
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
