@@ -21,6 +21,7 @@
 #include "comm/types.hpp"
 #include "core/config.hpp"
 #include "core/error.hpp"
+#include "core/sync.hpp"
 #include "core/types.hpp"
 
 #include <type_traits>
@@ -94,7 +95,7 @@ Request all_reduce(const ExecSpace& exec, const Communicator& comm, const View& 
   if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm);
   const std::size_t count = data.size();
   if (route_for<typename View::memory_space>(comm, "all_reduce") == Route::mpi) {
-    exec.fence();
+    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
     return nonblocking ? mpi_backend::all_reduce_start(comm, data.data(), count, dtype_of<T>(), op)
                        : (mpi_backend::all_reduce(comm, data.data(), count, dtype_of<T>(), op), Request());
   }
@@ -123,7 +124,7 @@ Request all_gather(const ExecSpace& exec, const Communicator& comm, const SendVi
     return single_rank(nonblocking, "all_gather", comm);
   }
   if (route_for<typename RecvView::memory_space>(comm, "all_gather") == Route::mpi) {
-    exec.fence();
+    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
     return nonblocking
                ? mpi_backend::all_gather_start(comm, send.data(), recv.data(), count, dtype_of<T>())
                : (mpi_backend::all_gather(comm, send.data(), recv.data(), count, dtype_of<T>()), Request());
@@ -153,7 +154,7 @@ Request reduce_scatter(const ExecSpace& exec, const Communicator& comm, const Se
     return single_rank(nonblocking, "reduce_scatter", comm);
   }
   if (route_for<typename RecvView::memory_space>(comm, "reduce_scatter") == Route::mpi) {
-    exec.fence();
+    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
     return nonblocking ? mpi_backend::reduce_scatter_start(comm, send.data(), recv.data(), count,
                                                            dtype_of<T>(), op)
                        : (mpi_backend::reduce_scatter(comm, send.data(), recv.data(), count,
@@ -177,7 +178,7 @@ Request broadcast(const ExecSpace& exec, const Communicator& comm, const View& d
   if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm);
   const std::size_t count = data.size();
   if (route_for<typename View::memory_space>(comm, "broadcast") == Route::mpi) {
-    exec.fence();
+    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
     return nonblocking
                ? mpi_backend::broadcast_start(comm, data.data(), count, dtype_of<T>(), root)
                : (mpi_backend::broadcast(comm, data.data(), count, dtype_of<T>(), root), Request());

@@ -3,6 +3,7 @@
 #include "comm/check.hpp"
 #include "comm/comm_stats.hpp"
 #include "comm/nccl_backend.hpp"
+#include "core/sync.hpp"
 
 #include <atomic>
 #include <cstdio>
@@ -49,6 +50,7 @@ void Request::wait() {
     FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
   } else {
 #if FOURFOLD_ENABLE_NCCL
+    count_host_sync(SyncKind::wait);
     nccl_wait_event(event_);
 #endif
     event_ = nullptr;

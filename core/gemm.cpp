@@ -4,6 +4,7 @@
 #include "core/config.hpp"
 #include "core/error.hpp"
 #include "core/profiling.hpp"
+#include "core/sync.hpp"
 #include "core/timer.hpp"
 
 #include <KokkosBlas3_gemm.hpp>
@@ -56,18 +57,18 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
   }
   Stopwatch watch;
   if (timing_enabled) {
-    exec.fence();
+    fence(exec, SyncKind::timing, "fourfold::gemm: timing starts");
     watch.restart();
   }
 #if KOKKOS_VERSION >= 40000
   KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #else
   // Kokkos Kernels 3.4 has no execution-space overload; order it after exec's earlier work.
-  exec.fence();
+  fence(exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
   KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #endif
   if (timing_enabled) {
-    exec.fence();
+    fence(exec, SyncKind::timing, "fourfold::gemm: timing ends");
     stats.calls += 1;
     stats.seconds += watch.seconds();
     stats.flops += 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols);

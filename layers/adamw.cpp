@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
+#include "core/sync.hpp"
 
 #include <cmath>
 
@@ -61,7 +62,7 @@ void AdamW::step(const Vector& parameters, const Vector& gradients, float lr, fl
           }
         });
   }
-  exec.fence();
+  fence(exec, SyncKind::value, "fourfold::adamw::step end");
 }
 
 }  // namespace fourfold

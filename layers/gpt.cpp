@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/profiling.hpp"
 #include "core/rng.hpp"
+#include "core/sync.hpp"
 #include "layers/attention.hpp"
 #include "layers/elementwise.hpp"
 #include "layers/embedding.hpp"
@@ -345,7 +346,7 @@ void Gpt::backward(double loss_scale) {
   }
   embedding_backward(exec, g_.wte, g_.wpe, d_res_, head_ws_.gathered, tokens_, vocab_.offset,
                      seq_len_, x);
-  exec.fence();
+  fence(exec, SyncKind::value, "fourfold::gpt::backward end");
 }
 
 void Gpt::sync_gradients() {
@@ -353,7 +354,7 @@ void Gpt::sync_gradients() {
   const ExecSpace exec;
   comm::all_reduce(exec, grid_.z(), slice(grad_arena_, 0, z_replicated_size_));
   comm::all_reduce(exec, grid_.data(), grad_arena_);
-  exec.fence();
+  fence(exec, SyncKind::value, "fourfold::gpt::sync_gradients end");
 }
 
 }  // namespace fourfold

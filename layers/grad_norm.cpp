@@ -2,6 +2,7 @@
 
 #include "comm/collectives.hpp"
 #include "core/profiling.hpp"
+#include "core/sync.hpp"
 
 #include <cmath>
 
@@ -38,6 +39,7 @@ double global_gradient_norm(const ConstVector& gradients, const std::vector<Para
           acc += total;
         },
         sum);
+    count_host_sync(SyncKind::value);  // the reduction into a host scalar waits for it
     local += sum;
   };
   for (const ParamInfo& p : params) {

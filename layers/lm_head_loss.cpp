@@ -4,6 +4,7 @@
 #include "core/gemm.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
+#include "core/sync.hpp"
 
 #include <algorithm>
 
@@ -63,6 +64,7 @@ double lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const M
   Kokkos::parallel_reduce(
       "fourfold::lm_head_loss::forward::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
       KOKKOS_LAMBDA(const std::size_t i, double& acc) { acc += losses(i); }, total);
+  count_host_sync(SyncKind::value);  // the reduction into a host scalar waits for it
   return total;
 }
 

@@ -58,6 +58,9 @@ int main(int argc, char** argv) {
     model_cmd->add_option("--seq-len", model_options.seq_len, "tokens per sequence")->capture_default_str();
     model_cmd->add_option("--warmup", model_options.warmup, "untimed steps")->capture_default_str();
     model_cmd->add_option("--steps", model_options.steps, "timed steps")->capture_default_str();
+    model_cmd->add_flag("--count-syncs", model_options.count_syncs,
+                        "run whole optimizer steps (forward, backward, gradient sync, norm, AdamW) and print "
+                        "host_syncs_per_step: how often the host waited for the device");
 
     CheckpointBenchOptions ckpt_options;
     auto* ckpt_cmd = app.add_subcommand("checkpoint", "save and load time of a GPT-2 checkpoint with optimizer state");

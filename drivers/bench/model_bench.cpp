@@ -6,8 +6,11 @@
 #include "core/gemm.hpp"
 #include "core/rng.hpp"
 #include "core/runtime.hpp"
+#include "core/sync.hpp"
 #include "core/timer.hpp"
+#include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
+#include "layers/grad_norm.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -35,6 +38,35 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     tokens[i] = static_cast<int>(rng::bits(3, grid.world_rank(), i) % config.vocab_size);
     targets[i] = static_cast<int>(rng::bits(4, grid.world_rank(), i) % config.vocab_size);
+  }
+  if (options.count_syncs) {
+    // Whole optimizer steps as fourfold-train runs them, with clipping on.
+    AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
+    auto optimizer_step = [&](long t) {
+      const double loss = model.forward(tokens.data(), targets.data());
+      model.backward(1.0 / model.global_tokens());
+      model.sync_gradients();
+      const double norm = global_gradient_norm(model.gradients(), model.params(), grid);
+      const float clip = norm > 1.0 ? static_cast<float>(1.0 / norm) : 1.0f;
+      optimizer.step(model.parameters(), model.gradients(), 3e-4f, clip, t);
+      return loss;
+    };
+    model.zero_gradients();
+    long t = 1;
+    for (int i = 0; i < options.warmup; ++i) optimizer_step(t++);
+    const HostSyncCounts before = host_sync_counts();
+    for (int i = 0; i < options.steps; ++i) optimizer_step(t++);
+    const HostSyncCounts counted = host_sync_counts() - before;
+    if (grid.world_rank() == 0) {
+      nlohmann::json line = {{"bench", "model_syncs"}, {"model", config.str()}, {"grid", shape.str()},
+                             {"batch", options.batch}, {"seq_len", options.seq_len}, {"steps", options.steps},
+                             {"host_syncs_per_step", static_cast<double>(counted.step_syncs()) / options.steps}};
+      for (SyncKind kind : {SyncKind::value, SyncKind::wait, SyncKind::backend, SyncKind::timing})
+        line[std::string("per_step_") + sync_kind_name(kind)] = static_cast<double>(counted[kind]) / options.steps;
+      std::printf("%s\n", line.dump().c_str());
+      std::fflush(stdout);
+    }
+    return 0;
   }
   auto step = [&](double& forward_s, double& backward_s, double& sync_s) {
     Stopwatch watch;

@@ -15,6 +15,7 @@ struct ModelBenchOptions {
   int seq_len = 64;         // tokens per sequence
   int warmup = 1;           // untimed steps
   int steps = 3;            // timed steps
+  bool count_syncs = false; // count host synchronisations of whole optimizer steps instead
 };
 
 int run_model_bench(Runtime& runtime, const ModelBenchOptions& options);
