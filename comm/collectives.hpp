@@ -7,11 +7,15 @@
 //                                             rank r keeps reduced block r
 //   broadcast(exec, comm, data, root)
 //
-// Each has a *_start variant returning a Request that must be wait()ed. Views must be
-// contiguous. The route follows the memory space: host-accessible memory goes through MPI
-// after fencing `exec` (the data must be complete before MPI reads it); device memory goes
-// through the group's NCCL communicator on exec's stream (ordered with exec's other work), or
-// through MPI when the build declares it GPU-aware.
+// `exec` is any execution-space instance (the device's for model tensors, the host's for
+// checkpoint metadata). Each has a *_start variant returning a Request that must be waited on.
+// Views must be contiguous. The route follows the memory space:
+//   host-accessible memory    MPI, after fencing `exec` (MPI reads the data from the host)
+//   device memory, NCCL       enqueued on exec's stream (blocking) or, started, on the
+//                             communicator's stream after an event on exec's stream; no host wait
+//   device memory, MPI        GPU-aware MPI directly, or staged through the communicator's pinned
+//                             host buffers (copy out, MPI, copy back)
+// The communicator's device_route() chooses between the last two (comm::Backend).
 #pragma once
 
 #include "comm/communicator.hpp"
@@ -20,6 +24,7 @@
 #include "comm/request.hpp"
 #include "comm/types.hpp"
 #include "core/config.hpp"
+#include "core/device_stream.hpp"
 #include "core/error.hpp"
 #include "core/sync.hpp"
 #include "core/types.hpp"
@@ -29,7 +34,11 @@
 namespace fourfold::comm {
 namespace detail {
 
-enum class Route { mpi, nccl };
+enum class Route { mpi, mpi_staged, nccl };
+
+inline const char* route_label(Route route) {
+  return route == Route::nccl ? "NCCL" : route == Route::mpi_staged ? "MPI staged" : "MPI";
+}
 
 template <class View>
 void require_contiguous(const View& view, const char* op, const Communicator& comm,
@@ -39,47 +48,32 @@ void require_contiguous(const View& view, const char* op, const Communicator& co
              comm.name(), which, view.label());
 }
 
+/// The route for Views in `MemorySpace` on `comm` (a group of more than one rank).
 template <class MemorySpace>
-Route route_for(const Communicator& comm, const char* op) {
+Route route_for(const Communicator& comm) {
   if constexpr (host_accessible_v<MemorySpace>) {
     return Route::mpi;
   } else {
-    if (comm.nccl() != nullptr) return Route::nccl;
-    FF_REQUIRE(FOURFOLD_ENABLE_GPU_AWARE_MPI,
-               "{} on group '{}': device memory needs the group's NCCL communicator "
-               "(Grid with NCCL enabled) or a GPU-aware MPI build (-DFOURFOLD_ENABLE_GPU_AWARE_MPI=ON)",
-               op, comm.name());
-    return Route::mpi;
+    switch (comm.device_route()) {
+      case DeviceRoute::nccl:
+        FF_ASSERT(comm.nccl() != nullptr, "group '{}' routes device memory through NCCL but has no NCCL communicator",
+                  comm.name());
+        return Route::nccl;
+      case DeviceRoute::mpi_direct: return Route::mpi;
+      case DeviceRoute::mpi_staged: return Route::mpi_staged;
+    }
+    return Route::mpi_staged;
   }
-}
-
-/// The CUDA stream of `exec` as an opaque pointer (nullptr on other backends).
-inline void* stream_of([[maybe_unused]] const ExecSpace& exec) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) return exec.cuda_stream();
-#endif
-  return nullptr;
-}
-
-inline Request finish_nccl([[maybe_unused]] const ExecSpace& exec, bool nonblocking,
-                           [[maybe_unused]] const char* op, [[maybe_unused]] const Communicator& comm) {
-#if FOURFOLD_ENABLE_NCCL
-  if (nonblocking) {
-    return Request::from_event(nccl_record_event(stream_of(exec)), RequestInfo{op, "NCCL", &comm.name(), 0});
-  }
-#endif
-  (void)nonblocking;
-  return Request();
 }
 
 // A group of one rank: reductions and broadcasts leave the data as it is, gathers and
 // scatters copy send to receive. No MPI or NCCL call (MPI would still copy in place).
-inline Request single_rank(bool nonblocking, const char* op, const Communicator& comm) {
-  return nonblocking ? Request::completed(RequestInfo{op, "one rank", &comm.name(), 0}) : Request();
+inline Request single_rank(bool nonblocking, const char* op, const Communicator& comm, std::size_t count) {
+  return nonblocking ? Request::completed(RequestInfo{op, "one rank", &comm.name(), count}) : Request();
 }
 
-template <class SendView, class RecvView>
-void copy_flat(const ExecSpace& exec, const SendView& send, const RecvView& recv) {
+template <class Exec, class SendView, class RecvView>
+void copy_flat(const Exec& exec, const SendView& send, const RecvView& recv) {
   using T = typename RecvView::value_type;
   using Space = typename RecvView::memory_space;
   using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
@@ -87,30 +81,93 @@ void copy_flat(const ExecSpace& exec, const SendView& send, const RecvView& recv
                     Kokkos::View<const T*, typename SendView::memory_space, Unmanaged>(send.data(), send.size()));
 }
 
-template <class View>
-Request all_reduce(const ExecSpace& exec, const Communicator& comm, const View& data, ReduceOp op,
-                   bool nonblocking) {
-  using T = typename View::value_type;
-  require_contiguous(data, "all_reduce", comm, "data");
-  if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm);
-  const std::size_t count = data.size();
-  if (route_for<typename View::memory_space>(comm, "all_reduce") == Route::mpi) {
-    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
-    return nonblocking ? mpi_backend::all_reduce_start(comm, data.data(), count, dtype_of<T>(), op)
-                       : (mpi_backend::all_reduce(comm, data.data(), count, dtype_of<T>(), op), Request());
-  }
-#if FOURFOLD_ENABLE_NCCL
-  comm.nccl()->all_reduce(data.data(), data.data(), count, dtype_of<T>(), op, stream_of(exec));
-#endif
-  return finish_nccl(exec, nonblocking, "all_reduce", comm);
+template <class ToSpace, class FromSpace, class Exec>
+void copy_bytes(const Exec& exec, void* to, const void* from, std::size_t bytes) {
+  using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
+  Kokkos::deep_copy(exec, Kokkos::View<char*, ToSpace, Unmanaged>(static_cast<char*>(to), bytes),
+                    Kokkos::View<const char*, FromSpace, Unmanaged>(static_cast<const char*>(from), bytes));
 }
 
-template <class SendView, class RecvView>
-Request all_gather(const ExecSpace& exec, const Communicator& comm, const SendView& send,
-                   const RecvView& recv, bool nonblocking) {
+/// Runs one collective on the route. `send`/`recv` (send_bytes/recv_bytes) live in
+/// MemorySpace; send == recv for in-place operations.
+///   mpi(send, recv, nonblocking) -> Request   calls the MPI backend on host-readable pointers
+///   nccl(nccl_comm, stream)                   enqueues the NCCL call on `stream`
+template <class MemorySpace, class Exec, class MpiCall, class NcclCall>
+Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblocking,
+            const RequestInfo& info, const void* send, void* recv, std::size_t send_bytes,
+            std::size_t recv_bytes, MpiCall&& mpi, [[maybe_unused]] NcclCall&& nccl) {
+  switch (route) {
+    case Route::mpi:
+      fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
+      return mpi(send, recv, nonblocking);
+    case Route::mpi_staged: {
+      // Copy out to a pinned buffer, run MPI there, copy the result back.
+      StagingPool& pool = comm.staging();
+      const bool in_place = send == recv;
+      char* const buffer = static_cast<char*>(pool.acquire(in_place ? recv_bytes : send_bytes + recv_bytes));
+      char* const staged_recv = in_place ? buffer : buffer + send_bytes;
+      copy_bytes<HostPinnedSpace, MemorySpace>(exec, buffer, send, send_bytes);
+      fence(exec, SyncKind::backend, "fourfold::comm: staged data ready for MPI");
+      Request started;
+      try {
+        started = mpi(buffer, staged_recv, nonblocking);
+      } catch (...) {
+        pool.release(buffer);
+        throw;
+      }
+      if (nonblocking) return std::move(started).then_copy_back({&pool, buffer, staged_recv, recv, recv_bytes});
+      copy_bytes<MemorySpace, HostPinnedSpace>(exec, recv, staged_recv, recv_bytes);
+      fence(exec, SyncKind::backend, "fourfold::comm: staged result copied back");
+      pool.release(buffer);
+      return Request();
+    }
+    case Route::nccl: {
+#if FOURFOLD_ENABLE_NCCL
+      const NcclCommunicator& nc = *comm.nccl();
+      void* const stream = native_stream(exec);
+      if (!nonblocking) {
+        nccl(nc, stream);
+        return Request();
+      }
+      nccl(nc, nc.start_after(stream));
+      return Request::from_event(nc.finish_started(), &nc, info);
+#else
+      FF_ASSERT(false, "NCCL route in a build without NCCL ({})", info.describe());
+      return Request();
+#endif
+    }
+  }
+  return Request();
+}
+
+template <class Exec, class View>
+Request all_reduce(const Exec& exec, const Communicator& comm, const View& data, ReduceOp op,
+                   bool nonblocking, Route route) {
+  using T = typename View::value_type;
+  require_contiguous(data, "all_reduce", comm, "data");
+  const std::size_t count = data.size();
+  if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm, count);
+  const RequestInfo info{"all_reduce", route_label(route), &comm.name(), count};
+  return run<typename View::memory_space>(
+      exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
+      [&](const void*, void* recv, bool start) {
+        if (start) return mpi_backend::all_reduce_start(comm, recv, count, dtype_of<T>(), op);
+        mpi_backend::all_reduce(comm, recv, count, dtype_of<T>(), op);
+        return Request();
+      },
+      [&](const auto& nccl, void* stream) {
+        nccl.all_reduce(data.data(), data.data(), count, dtype_of<T>(), op, stream);
+      });
+}
+
+template <class Exec, class SendView, class RecvView>
+Request all_gather(const Exec& exec, const Communicator& comm, const SendView& send,
+                   const RecvView& recv, bool nonblocking, Route route) {
   using T = typename RecvView::value_type;
   static_assert(std::is_same_v<std::remove_cv_t<typename SendView::value_type>, T>,
                 "all_gather: send and receive element types differ");
+  static_assert(std::is_same_v<typename SendView::memory_space, typename RecvView::memory_space>,
+                "all_gather: send and receive views live in different memory spaces");
   require_contiguous(send, "all_gather", comm, "send");
   require_contiguous(recv, "all_gather", comm, "receive");
   const std::size_t count = send.size();
@@ -121,26 +178,30 @@ Request all_gather(const ExecSpace& exec, const Communicator& comm, const SendVi
              count * comm.size());
   if (comm.size() == 1) {
     copy_flat(exec, send, recv);
-    return single_rank(nonblocking, "all_gather", comm);
+    return single_rank(nonblocking, "all_gather", comm, count);
   }
-  if (route_for<typename RecvView::memory_space>(comm, "all_gather") == Route::mpi) {
-    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
-    return nonblocking
-               ? mpi_backend::all_gather_start(comm, send.data(), recv.data(), count, dtype_of<T>())
-               : (mpi_backend::all_gather(comm, send.data(), recv.data(), count, dtype_of<T>()), Request());
-  }
-#if FOURFOLD_ENABLE_NCCL
-  comm.nccl()->all_gather(send.data(), recv.data(), count, dtype_of<T>(), stream_of(exec));
-#endif
-  return finish_nccl(exec, nonblocking, "all_gather", comm);
+  const RequestInfo info{"all_gather", route_label(route), &comm.name(), count};
+  return run<typename RecvView::memory_space>(
+      exec, comm, route, nonblocking, info, send.data(), recv.data(), count * sizeof(T),
+      recv.size() * sizeof(T),
+      [&](const void* s, void* r, bool start) {
+        if (start) return mpi_backend::all_gather_start(comm, s, r, count, dtype_of<T>());
+        mpi_backend::all_gather(comm, s, r, count, dtype_of<T>());
+        return Request();
+      },
+      [&](const auto& nccl, void* stream) {
+        nccl.all_gather(send.data(), recv.data(), count, dtype_of<T>(), stream);
+      });
 }
 
-template <class SendView, class RecvView>
-Request reduce_scatter(const ExecSpace& exec, const Communicator& comm, const SendView& send,
-                       const RecvView& recv, ReduceOp op, bool nonblocking) {
+template <class Exec, class SendView, class RecvView>
+Request reduce_scatter(const Exec& exec, const Communicator& comm, const SendView& send,
+                       const RecvView& recv, ReduceOp op, bool nonblocking, Route route) {
   using T = typename RecvView::value_type;
   static_assert(std::is_same_v<std::remove_cv_t<typename SendView::value_type>, T>,
                 "reduce_scatter: send and receive element types differ");
+  static_assert(std::is_same_v<typename SendView::memory_space, typename RecvView::memory_space>,
+                "reduce_scatter: send and receive views live in different memory spaces");
   require_contiguous(send, "reduce_scatter", comm, "send");
   require_contiguous(recv, "reduce_scatter", comm, "receive");
   const std::size_t count = recv.size();
@@ -151,88 +212,92 @@ Request reduce_scatter(const ExecSpace& exec, const Communicator& comm, const Se
              count * comm.size());
   if (comm.size() == 1) {
     copy_flat(exec, send, recv);
-    return single_rank(nonblocking, "reduce_scatter", comm);
+    return single_rank(nonblocking, "reduce_scatter", comm, count);
   }
-  if (route_for<typename RecvView::memory_space>(comm, "reduce_scatter") == Route::mpi) {
-    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
-    return nonblocking ? mpi_backend::reduce_scatter_start(comm, send.data(), recv.data(), count,
-                                                           dtype_of<T>(), op)
-                       : (mpi_backend::reduce_scatter(comm, send.data(), recv.data(), count,
-                                                      dtype_of<T>(), op),
-                          Request());
-  }
-#if FOURFOLD_ENABLE_NCCL
-  comm.nccl()->reduce_scatter(send.data(), recv.data(), count, dtype_of<T>(), op, stream_of(exec));
-#endif
-  return finish_nccl(exec, nonblocking, "reduce_scatter", comm);
+  const RequestInfo info{"reduce_scatter", route_label(route), &comm.name(), count};
+  return run<typename RecvView::memory_space>(
+      exec, comm, route, nonblocking, info, send.data(), recv.data(), send.size() * sizeof(T),
+      count * sizeof(T),
+      [&](const void* s, void* r, bool start) {
+        if (start) return mpi_backend::reduce_scatter_start(comm, s, r, count, dtype_of<T>(), op);
+        mpi_backend::reduce_scatter(comm, s, r, count, dtype_of<T>(), op);
+        return Request();
+      },
+      [&](const auto& nccl, void* stream) {
+        nccl.reduce_scatter(send.data(), recv.data(), count, dtype_of<T>(), op, stream);
+      });
 }
 
-template <class View>
-Request broadcast(const ExecSpace& exec, const Communicator& comm, const View& data, int root,
-                  bool nonblocking) {
+template <class Exec, class View>
+Request broadcast(const Exec& exec, const Communicator& comm, const View& data, int root,
+                  bool nonblocking, Route route) {
   using T = typename View::value_type;
   require_contiguous(data, "broadcast", comm, "data");
   FF_REQUIRE(root >= 0 && root < comm.size(),
              "broadcast on group '{}': root {} is not a rank of the group (size {})", comm.name(),
              root, comm.size());
-  if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm);
   const std::size_t count = data.size();
-  if (route_for<typename View::memory_space>(comm, "broadcast") == Route::mpi) {
-    fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
-    return nonblocking
-               ? mpi_backend::broadcast_start(comm, data.data(), count, dtype_of<T>(), root)
-               : (mpi_backend::broadcast(comm, data.data(), count, dtype_of<T>(), root), Request());
-  }
-#if FOURFOLD_ENABLE_NCCL
-  comm.nccl()->broadcast(data.data(), count, dtype_of<T>(), root, stream_of(exec));
-#endif
-  return finish_nccl(exec, nonblocking, "broadcast", comm);
+  if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm, count);
+  const RequestInfo info{"broadcast", route_label(route), &comm.name(), count};
+  return run<typename View::memory_space>(
+      exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
+      [&](const void*, void* recv, bool start) {
+        if (start) return mpi_backend::broadcast_start(comm, recv, count, dtype_of<T>(), root);
+        mpi_backend::broadcast(comm, recv, count, dtype_of<T>(), root);
+        return Request();
+      },
+      [&](const auto& nccl, void* stream) { nccl.broadcast(data.data(), count, dtype_of<T>(), root, stream); });
+}
+
+template <class View>
+Route route_of(const Communicator& comm) {
+  return comm.size() == 1 ? Route::mpi : route_for<typename View::memory_space>(comm);
 }
 
 }  // namespace detail
 
-template <class View>
-void all_reduce(const ExecSpace& exec, const Communicator& comm, const View& data,
+template <class Exec, class View>
+void all_reduce(const Exec& exec, const Communicator& comm, const View& data,
                 ReduceOp op = ReduceOp::sum) {
-  detail::all_reduce(exec, comm, data, op, false);
+  detail::all_reduce(exec, comm, data, op, false, detail::route_of<View>(comm));
 }
-template <class View>
-[[nodiscard]] Request all_reduce_start(const ExecSpace& exec, const Communicator& comm,
+template <class Exec, class View>
+[[nodiscard]] Request all_reduce_start(const Exec& exec, const Communicator& comm,
                                        const View& data, ReduceOp op = ReduceOp::sum) {
-  return detail::all_reduce(exec, comm, data, op, true);
+  return detail::all_reduce(exec, comm, data, op, true, detail::route_of<View>(comm));
 }
 
-template <class SendView, class RecvView>
-void all_gather(const ExecSpace& exec, const Communicator& comm, const SendView& send,
+template <class Exec, class SendView, class RecvView>
+void all_gather(const Exec& exec, const Communicator& comm, const SendView& send,
                 const RecvView& recv) {
-  detail::all_gather(exec, comm, send, recv, false);
+  detail::all_gather(exec, comm, send, recv, false, detail::route_of<RecvView>(comm));
 }
-template <class SendView, class RecvView>
-[[nodiscard]] Request all_gather_start(const ExecSpace& exec, const Communicator& comm,
+template <class Exec, class SendView, class RecvView>
+[[nodiscard]] Request all_gather_start(const Exec& exec, const Communicator& comm,
                                        const SendView& send, const RecvView& recv) {
-  return detail::all_gather(exec, comm, send, recv, true);
+  return detail::all_gather(exec, comm, send, recv, true, detail::route_of<RecvView>(comm));
 }
 
-template <class SendView, class RecvView>
-void reduce_scatter(const ExecSpace& exec, const Communicator& comm, const SendView& send,
+template <class Exec, class SendView, class RecvView>
+void reduce_scatter(const Exec& exec, const Communicator& comm, const SendView& send,
                     const RecvView& recv, ReduceOp op = ReduceOp::sum) {
-  detail::reduce_scatter(exec, comm, send, recv, op, false);
+  detail::reduce_scatter(exec, comm, send, recv, op, false, detail::route_of<RecvView>(comm));
 }
-template <class SendView, class RecvView>
-[[nodiscard]] Request reduce_scatter_start(const ExecSpace& exec, const Communicator& comm,
+template <class Exec, class SendView, class RecvView>
+[[nodiscard]] Request reduce_scatter_start(const Exec& exec, const Communicator& comm,
                                            const SendView& send, const RecvView& recv,
                                            ReduceOp op = ReduceOp::sum) {
-  return detail::reduce_scatter(exec, comm, send, recv, op, true);
+  return detail::reduce_scatter(exec, comm, send, recv, op, true, detail::route_of<RecvView>(comm));
 }
 
-template <class View>
-void broadcast(const ExecSpace& exec, const Communicator& comm, const View& data, int root) {
-  detail::broadcast(exec, comm, data, root, false);
+template <class Exec, class View>
+void broadcast(const Exec& exec, const Communicator& comm, const View& data, int root) {
+  detail::broadcast(exec, comm, data, root, false, detail::route_of<View>(comm));
 }
-template <class View>
-[[nodiscard]] Request broadcast_start(const ExecSpace& exec, const Communicator& comm,
+template <class Exec, class View>
+[[nodiscard]] Request broadcast_start(const Exec& exec, const Communicator& comm,
                                       const View& data, int root) {
-  return detail::broadcast(exec, comm, data, root, true);
+  return detail::broadcast(exec, comm, data, root, true, detail::route_of<View>(comm));
 }
 
 /// Reduces one host scalar over the group (timings, counters, flags).

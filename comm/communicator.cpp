@@ -3,8 +3,26 @@
 #include "comm/check.hpp"
 #include "comm/nccl_backend.hpp"
 #include "core/config.hpp"
+#include "core/types.hpp"
+
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
 
 namespace fourfold::comm {
+
+bool gpu_aware_mpi() {
+  if constexpr (host_accessible_v<MemSpace>) {
+    return false;
+  } else {
+    if (FOURFOLD_ENABLE_GPU_AWARE_MPI) return true;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support() == 1;
+#else
+    return false;
+#endif
+  }
+}
 
 Communicator::Communicator(MPI_Comm comm, std::string name) : comm_(comm), name_(std::move(name)) {
   if (comm_ != MPI_COMM_NULL) {
@@ -12,6 +30,8 @@ Communicator::Communicator(MPI_Comm comm, std::string name) : comm_(comm), name_
     FF_CHECK_MPI(MPI_Comm_rank(comm_, &rank_));
     FF_CHECK_MPI(MPI_Comm_size(comm_, &size_));
   }
+  device_route_ = host_accessible_v<MemSpace> || gpu_aware_mpi() ? DeviceRoute::mpi_direct
+                                                                 : DeviceRoute::mpi_staged;
 }
 
 Communicator Communicator::duplicate(MPI_Comm parent, std::string name) {
@@ -32,6 +52,7 @@ Communicator::~Communicator() { release(); }
 
 void Communicator::release() noexcept {
   nccl_.reset();
+  staging_.reset();
   if (comm_ != MPI_COMM_NULL) {
     int finalized = 0;
     MPI_Finalized(&finalized);
@@ -47,7 +68,9 @@ Communicator::Communicator(Communicator&& other) noexcept
       rank_(other.rank_),
       size_(other.size_),
       name_(std::move(other.name_)),
-      nccl_(std::move(other.nccl_)) {
+      device_route_(other.device_route_),
+      nccl_(std::move(other.nccl_)),
+      staging_(std::move(other.staging_)) {
   other.comm_ = MPI_COMM_NULL;
 }
 
@@ -58,7 +81,9 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
     rank_ = other.rank_;
     size_ = other.size_;
     name_ = std::move(other.name_);
+    device_route_ = other.device_route_;
     nccl_ = std::move(other.nccl_);
+    staging_ = std::move(other.staging_);
     other.comm_ = MPI_COMM_NULL;
   }
   return *this;
@@ -66,15 +91,32 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
 
 void Communicator::barrier() const { FF_CHECK_MPI(MPI_Barrier(comm_)); }
 
-void Communicator::enable_nccl() {
+void Communicator::use_backend(Backend backend) {
+  constexpr bool device_build = !host_accessible_v<MemSpace>;
+  if (backend == Backend::nccl) {
+    FF_REQUIRE(device_build,
+               "parallel.comm = \"nccl\" needs a GPU build of fourfold: this one runs on {} with host "
+               "memory, where collectives go over MPI (use comm = \"auto\" or \"mpi\")",
+               ExecSpace::name());
+    FF_REQUIRE(FOURFOLD_ENABLE_NCCL,
+               "parallel.comm = \"nccl\": fourfold was built without NCCL (configure with "
+               "-DFOURFOLD_ENABLE_NCCL=ON and a CUDA toolkit with NCCL), or use comm = \"mpi\"");
+  }
+  const bool nccl = device_build && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
+  if (!nccl) {
+    nccl_.reset();
+    device_route_ = !device_build || gpu_aware_mpi() ? DeviceRoute::mpi_direct : DeviceRoute::mpi_staged;
+    return;
+  }
+  device_route_ = DeviceRoute::nccl;
 #if FOURFOLD_ENABLE_NCCL
-  if (!nccl_) nccl_ = std::make_unique<NcclCommunicator>(comm_);
-#else
-  FF_REQUIRE(false,
-             "communicator '{}': NCCL requested but fourfold was built without it "
-             "(configure with -DFOURFOLD_ENABLE_NCCL=ON and a CUDA toolkit with NCCL)",
-             name_);
+  if (size_ > 1 && !nccl_) nccl_ = std::make_unique<NcclCommunicator>(comm_);
 #endif
+}
+
+StagingPool& Communicator::staging() const {
+  if (!staging_) staging_ = std::make_unique<StagingPool>();
+  return *staging_;
 }
 
 }  // namespace fourfold::comm

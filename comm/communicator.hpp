@@ -1,8 +1,11 @@
 // Communicator: a move-only owner of one MPI communicator (duplicated or split from the one it
-// is given, freed in its destructor) and, when enabled, the NCCL communicator of the same group.
+// is given, freed in its destructor) and, on device builds, the NCCL communicator of the same
+// group and the pinned buffers MPI stages device data through.
 #pragma once
 
 #include "comm/nccl_backend.hpp"
+#include "comm/staging.hpp"
+#include "comm/types.hpp"
 
 #include <mpi.h>
 
@@ -10,8 +13,6 @@
 #include <string>
 
 namespace fourfold::comm {
-
-
 
 class Communicator {
  public:
@@ -35,11 +36,18 @@ class Communicator {
   MPI_Comm mpi() const { return comm_; }
   void barrier() const;
 
-  /// Creates this group's NCCL communicator (id made on rank 0, broadcast over MPI);
-  /// collective over the group. Requires a build with FOURFOLD_ENABLE_NCCL and a visible GPU.
-  void enable_nccl();
-  /// The NCCL communicator, or nullptr when enable_nccl() was not called.
+  /// How collectives on device memory travel. A new communicator stages through pinned host
+  /// memory, or uses MPI directly when the MPI library is GPU-aware (see gpu_aware_mpi());
+  /// use_backend() changes it.
+  DeviceRoute device_route() const { return device_route_; }
+  /// Resolves `backend` for this build and group (collective over the group when it creates
+  /// the NCCL communicator). NCCL is created only for groups of more than one rank: a group of
+  /// one never communicates. UserError when the build cannot honour the request.
+  void use_backend(Backend backend);
+  /// The NCCL communicator, or nullptr when the route is not NCCL or the group has one rank.
   const NcclCommunicator* nccl() const { return nccl_.get(); }
+  /// Pinned host buffers for the staged MPI route (made on first use).
+  StagingPool& staging() const;
 
  private:
   Communicator(MPI_Comm comm, std::string name);
@@ -49,7 +57,14 @@ class Communicator {
   int rank_ = 0;
   int size_ = 0;
   std::string name_;
+  DeviceRoute device_route_ = DeviceRoute::mpi_staged;
   std::unique_ptr<NcclCommunicator> nccl_;
+  mutable std::unique_ptr<StagingPool> staging_;
 };
+
+/// True when the MPI library reads and writes device memory itself: the build says so
+/// (FOURFOLD_ENABLE_GPU_AWARE_MPI) or the library reports it at run time (Open MPI's
+/// MPIX_Query_cuda_support). Always false on host-only builds (no device memory to pass).
+bool gpu_aware_mpi();
 
 }  // namespace fourfold::comm

@@ -1,6 +1,8 @@
 #include "comm/grid.hpp"
 
 #include "comm/check.hpp"
+#include "core/config.hpp"
+#include "core/types.hpp"
 
 namespace fourfold::comm {
 namespace {
@@ -11,19 +13,50 @@ int size_of(MPI_Comm comm) {
   return size;
 }
 
+// NCCL needs a GPU of its own for every rank. Checked on every rank before any NCCL
+// communicator is made, so a node with too many ranks fails the whole job with a clear error
+// instead of a hang or NCCL's "duplicate GPU" deep inside initialisation.
+void require_gpu_per_rank(const Communicator& world) {
+  MPI_Comm node = MPI_COMM_NULL;
+  FF_CHECK_MPI(MPI_Comm_split_type(world.mpi(), MPI_COMM_TYPE_SHARED, world.rank(), MPI_INFO_NULL, &node));
+  int local_size = 0;
+  FF_CHECK_MPI(MPI_Comm_size(node, &local_size));
+  FF_CHECK_MPI(MPI_Comm_free(&node));
+  const int gpus = visible_gpus();
+  const int short_here = local_size > gpus ? 1 : 0;
+  int short_anywhere = short_here;
+  FF_CHECK_MPI(MPI_Allreduce(&short_here, &short_anywhere, 1, MPI_INT, MPI_MAX, world.mpi()));
+  if (short_here) {
+    char host[MPI_MAX_PROCESSOR_NAME] = {};
+    int length = 0;
+    MPI_Get_processor_name(host, &length);
+    FF_REQUIRE(false,
+               "NCCL needs one GPU per rank, but node '{}' runs {} ranks of this job and sees {} GPU(s); "
+               "launch at most {} ranks per node (srun --ntasks-per-node={}, mpirun -npernode {}), check "
+               "CUDA_VISIBLE_DEVICES, or use parallel.comm = \"mpi\"",
+               host, local_size, gpus, gpus, gpus, gpus);
+  }
+  FF_REQUIRE(!short_anywhere,
+             "NCCL needs one GPU per rank, and another node runs more ranks than it has GPUs (its ranks "
+             "print the details)");
+}
+
 }  // namespace
 
-Grid::Grid(GridShape shape, MPI_Comm world, bool use_nccl)
+Grid::Grid(GridShape shape, MPI_Comm world, Backend backend)
     : layout_(shape, size_of(world)), world_(Communicator::duplicate(world, "world")) {
   const int rank = world_.rank();
   coords_ = layout_.coords(rank);
+  const bool nccl = !host_accessible_v<MemSpace> && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
+  if (nccl && world_.size() > 1) require_gpu_per_rank(world_);
+  world_.use_backend(backend);
   auto make = [&](GroupKind kind) {
     Communicator c = world_.split(layout_.group_color(kind, rank), layout_.group_rank(kind, rank),
                                   group_name(kind));
     FF_ASSERT(c.size() == layout_.group_size(kind) && c.rank() == layout_.group_rank(kind, rank),
               "group {} has size {} rank {}, layout says {} {}", group_name(kind), c.size(),
               c.rank(), layout_.group_size(kind), layout_.group_rank(kind, rank));
-    if (use_nccl) c.enable_nccl();
+    c.use_backend(backend);
     return c;
   };
   x_ = make(GroupKind::x);

@@ -13,9 +13,10 @@ namespace fourfold::comm {
 class Grid {
  public:
   /// Collective over `world`. Validates the shape against world's size (every rank throws the
-  /// same UserError for a bad shape, so no rank waits on another). With `use_nccl`, each group
-  /// also gets its NCCL communicator.
-  Grid(GridShape shape, MPI_Comm world, bool use_nccl = false);
+  /// same UserError for a bad shape, so no rank waits on another). `backend` says how the
+  /// groups (and the world) carry device memory; with NCCL each group of more than one rank
+  /// gets its NCCL communicator, after every rank checked that its node has a GPU per rank.
+  Grid(GridShape shape, MPI_Comm world, Backend backend = Backend::automatic);
 
   Grid(Grid&&) = default;
   Grid& operator=(Grid&&) = default;
@@ -23,6 +24,8 @@ class Grid {
   const GridLayout& layout() const { return layout_; }
   const GridShape& shape() const { return layout_.shape(); }
   const GridCoords& coords() const { return coords_; }
+  /// How device memory travels on this grid's groups (the backend resolved for this build).
+  DeviceRoute device_route() const { return world_.device_route(); }
   int world_rank() const { return world_.rank(); }
   int world_size() const { return world_.size(); }
 

@@ -1,14 +1,12 @@
-// NCCL + CUDA runtime calls, every return code checked. Compiled in every build; the NCCL
-// part only when FOURFOLD_ENABLE_NCCL.
+// NCCL (or RCCL) + GPU runtime calls, every return code checked. Compiled in every build; the
+// NCCL part only when FOURFOLD_ENABLE_NCCL.
 #include "comm/nccl_backend.hpp"
 
 #include "comm/check.hpp"
 
 #if FOURFOLD_ENABLE_NCCL
-#include <cuda_runtime_api.h>
-#include <nccl.h>
-
-#include <climits>
+#include "comm/gpu_runtime.hpp"
+#include "core/sync.hpp"
 
 namespace fourfold::comm {
 namespace {
@@ -22,15 +20,15 @@ void check_nccl(ncclResult_t code, const char* call, const char* file, int line)
                       ? "; HINT: run with NCCL_DEBUG=WARN for the failing peer and transport"
                       : ""));
 }
-void check_cuda(cudaError_t code, const char* call, const char* file, int line) {
-  if (code == cudaSuccess) return;
+void check_gpu(GpuError code, const char* call, const char* file, int line) {
+  if (code == FF_GPU_SUCCESS) return;
   ::fourfold::detail::throw_vendor_error(
-      "CUDA", call, file, line,
-      fmt::format("code {} ({}: {})", static_cast<int>(code), cudaGetErrorName(code),
-                  cudaGetErrorString(code)));
+      FF_GPU_NAME, call, file, line,
+      fmt::format("code {} ({}: {})", static_cast<int>(code), FF_GPU(GetErrorName)(code),
+                  FF_GPU(GetErrorString)(code)));
 }
 #define FF_CHECK_NCCL(call) check_nccl((call), #call, __FILE__, __LINE__)
-#define FF_CHECK_CUDA(call) check_cuda((call), #call, __FILE__, __LINE__)
+#define FF_CHECK_GPU(call) check_gpu((call), #call, __FILE__, __LINE__)
 
 ncclDataType_t to_nccl(DType type) {
   switch (type) {
@@ -54,18 +52,25 @@ ncclRedOp_t to_nccl(ReduceOp op) {
 }
 
 ncclComm_t handle(void* comm) { return static_cast<ncclComm_t>(comm); }
-cudaStream_t as_stream(void* stream) { return static_cast<cudaStream_t>(stream); }
+GpuStream as_stream(void* stream) { return static_cast<GpuStream>(stream); }
+GpuEvent as_event(void* event) { return static_cast<GpuEvent>(event); }
 
 }  // namespace
 
+int visible_gpus() {
+  int count = 0;
+  return FF_GPU(GetDeviceCount)(&count) == FF_GPU_SUCCESS ? count : 0;
+}
+
 bool nccl_device_available(std::string* reason) {
   int count = 0;
-  const cudaError_t code = cudaGetDeviceCount(&count);
-  if (code != cudaSuccess || count == 0) {
+  const GpuError code = FF_GPU(GetDeviceCount)(&count);
+  if (code != FF_GPU_SUCCESS || count == 0) {
     if (reason) {
-      *reason = code != cudaSuccess
-                    ? fmt::format("no usable CUDA device (cudaGetDeviceCount: {})", cudaGetErrorString(code))
-                    : std::string("no CUDA device on this machine");
+      *reason = code != FF_GPU_SUCCESS
+                    ? fmt::format("no usable {} device (GetDeviceCount: {})", FF_GPU_NAME,
+                                  FF_GPU(GetErrorString)(code))
+                    : fmt::format("no {} device on this machine", FF_GPU_NAME);
     }
     return false;
   }
@@ -81,11 +86,20 @@ NcclCommunicator::NcclCommunicator(MPI_Comm group) {
   ncclComm_t comm = nullptr;
   FF_CHECK_NCCL(ncclCommInitRank(&comm, size_, id, rank_));
   comm_ = comm;
+  GpuStream stream = nullptr;
+  FF_CHECK_GPU(FF_GPU(StreamCreateWithFlags)(&stream, FF_GPU_STREAM_NON_BLOCKING));
+  stream_ = stream;
 }
 
 NcclCommunicator::~NcclCommunicator() {
-  if (comm_ == nullptr) return;
-  if (ncclCommDestroy(handle(comm_)) != ncclSuccess) report_in_destructor("ncclCommDestroy failed");
+  if (free_events_.size() != all_events_.size())
+    report_in_destructor("NCCL communicator destroyed while started collectives were not waited on");
+  for (void* event : all_events_)
+    if (FF_GPU(EventDestroy)(as_event(event)) != FF_GPU_SUCCESS) report_in_destructor("EventDestroy failed");
+  if (stream_ != nullptr && FF_GPU(StreamDestroy)(as_stream(stream_)) != FF_GPU_SUCCESS)
+    report_in_destructor("StreamDestroy failed");
+  if (comm_ != nullptr && ncclCommDestroy(handle(comm_)) != ncclSuccess)
+    report_in_destructor("ncclCommDestroy failed");
 }
 
 void NcclCommunicator::all_reduce(const void* send, void* recv, std::size_t count, DType type,
@@ -112,23 +126,44 @@ void NcclCommunicator::broadcast(void* data, std::size_t count, DType type, int 
                               as_stream(stream)));
 }
 
-void* nccl_record_event(void* stream) {
-  cudaEvent_t event = nullptr;
-  FF_CHECK_CUDA(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
-  FF_CHECK_CUDA(cudaEventRecord(event, as_stream(stream)));
+void* NcclCommunicator::acquire_event() const {
+  if (free_events_.empty()) {
+    GpuEvent event = nullptr;
+    FF_CHECK_GPU(FF_GPU(EventCreateWithFlags)(&event, FF_GPU_EVENT_DISABLE_TIMING));
+    all_events_.push_back(event);
+    return event;
+  }
+  void* event = free_events_.back();
+  free_events_.pop_back();
   return event;
 }
 
-void nccl_wait_event(void* event) {
-  auto e = static_cast<cudaEvent_t>(event);
-  FF_CHECK_CUDA(cudaEventSynchronize(e));
-  FF_CHECK_CUDA(cudaEventDestroy(e));
+void NcclCommunicator::release_event(void* event) const { free_events_.push_back(event); }
+
+void* NcclCommunicator::start_after(void* stream) const {
+  // The wait captures the event as recorded now, so the event can go back to the pool at once.
+  void* ready = acquire_event();
+  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(ready), as_stream(stream)));
+  FF_CHECK_GPU(FF_GPU(StreamWaitEvent)(as_stream(stream_), as_event(ready), 0));
+  release_event(ready);
+  return stream_;
 }
 
-void nccl_destroy_event(void* event) noexcept {
-  if (cudaEventDestroy(static_cast<cudaEvent_t>(event)) != cudaSuccess) {
-    report_in_destructor("cudaEventDestroy failed");
-  }
+void* NcclCommunicator::finish_started() const {
+  void* done = acquire_event();
+  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(done), as_stream(stream_)));
+  return done;
+}
+
+void NcclCommunicator::stream_wait(void* stream, void* event) const {
+  FF_CHECK_GPU(FF_GPU(StreamWaitEvent)(as_stream(stream), as_event(event), 0));
+  release_event(event);
+}
+
+void NcclCommunicator::host_wait(void* event) const {
+  count_host_sync(SyncKind::wait);
+  FF_CHECK_GPU(FF_GPU(EventSynchronize)(as_event(event)));
+  release_event(event);
 }
 
 }  // namespace fourfold::comm
@@ -140,6 +175,7 @@ bool nccl_device_available(std::string* reason) {
   if (reason) *reason = "fourfold was built without NCCL (FOURFOLD_ENABLE_NCCL=OFF)";
   return false;
 }
+int visible_gpus() { return 0; }
 }  // namespace fourfold::comm
 
 #endif

@@ -1,6 +1,13 @@
-// NCCL backend: device-memory collectives enqueued on a CUDA stream taken from an
-// execution-space instance. The header exposes no CUDA or NCCL types (streams, events and the
-// communicator travel as opaque pointers), so code including it builds with any compiler.
+// NCCL backend: device-memory collectives enqueued on the stream of an execution-space
+// instance. The header exposes no CUDA or NCCL types (streams, events and the communicator
+// travel as opaque pointers), so code including it builds with any compiler.
+//
+// Ordering. A collective enqueued on an instance's stream runs after the work already on it
+// and before the work enqueued after it. A started (non-blocking) collective runs on the
+// communicator's own stream instead, after an event recorded on the caller's stream, so the
+// caller's later work overlaps it; its completion is an event that a later wait either
+// enqueues on a stream (stream_wait: no host involvement) or blocks the host on (host_wait).
+// Events come from a pool owned by the communicator and are reused.
 #pragma once
 
 #include "comm/types.hpp"
@@ -10,18 +17,23 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace fourfold::comm {
 
-/// True when this build has NCCL and the CUDA runtime sees at least one device; otherwise
+/// True when this build has NCCL and the GPU runtime sees at least one device; otherwise
 /// false with the reason in `*reason` (tests print it when they skip).
 bool nccl_device_available(std::string* reason);
+
+/// GPUs this process can see (0 without NCCL, without a GPU runtime or without devices).
+int visible_gpus();
 
 #if FOURFOLD_ENABLE_NCCL
 class NcclCommunicator {
  public:
   /// Collective over `group`: rank 0 makes the unique id, MPI_Bcast sends it to the group,
-  /// every rank calls ncclCommInitRank on its current CUDA device.
+  /// every rank calls ncclCommInitRank on its current device. Also creates the
+  /// communicator's stream for started collectives.
   explicit NcclCommunicator(MPI_Comm group);
   ~NcclCommunicator();
   NcclCommunicator(const NcclCommunicator&) = delete;
@@ -30,7 +42,8 @@ class NcclCommunicator {
   int rank() const { return rank_; }
   int size() const { return size_; }
 
-  // All pointers are device memory; `stream` is a cudaStream_t. Counts are elements.
+  // All pointers are device memory; `stream` is a cudaStream_t (hipStream_t with RCCL).
+  // Counts are elements.
   void all_reduce(const void* send, void* recv, std::size_t count, DType type, ReduceOp op,
                   void* stream) const;
   void all_gather(const void* send, void* recv, std::size_t count_per_rank, DType type,
@@ -39,18 +52,28 @@ class NcclCommunicator {
                       ReduceOp op, void* stream) const;
   void broadcast(void* data, std::size_t count, DType type, int root, void* stream) const;
 
+  /// Makes the communicator's own stream wait for what is enqueued on `stream` so far and
+  /// returns it: a started collective is enqueued there, then finish_started() is called.
+  void* start_after(void* stream) const;
+  /// Records the completion of what was enqueued on the communicator's stream; the event
+  /// belongs to the caller until stream_wait() or host_wait() hands it back.
+  void* finish_started() const;
+  /// `stream`'s later work waits for `event` (no host wait); the event goes back to the pool.
+  void stream_wait(void* stream, void* event) const;
+  /// The host waits for `event`; the event goes back to the pool.
+  void host_wait(void* event) const;
+
  private:
-  void* comm_ = nullptr;  // ncclComm_t
+  void* acquire_event() const;
+  void release_event(void* event) const;
+
+  void* comm_ = nullptr;    // ncclComm_t
+  void* stream_ = nullptr;  // cudaStream_t for started collectives
   int rank_ = 0;
   int size_ = 0;
+  mutable std::vector<void*> free_events_;  // cudaEvent_t, reusable
+  mutable std::vector<void*> all_events_;   // every event created, destroyed with the communicator
 };
-
-/// Records a CUDA event on `stream` and returns it (a cudaEvent_t), for non-blocking handles.
-void* nccl_record_event(void* stream);
-/// Blocks the host until `event` completes, then destroys it.
-void nccl_wait_event(void* event);
-/// Destroys `event` without waiting (used only on error paths).
-void nccl_destroy_event(void* event) noexcept;
 #else
 class NcclCommunicator {};  // never constructed in builds without NCCL
 #endif

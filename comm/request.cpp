@@ -3,6 +3,8 @@
 #include "comm/check.hpp"
 #include "comm/comm_stats.hpp"
 #include "comm/nccl_backend.hpp"
+#include "comm/staging.hpp"
+#include "core/device_stream.hpp"
 #include "core/sync.hpp"
 
 #include <atomic>
@@ -11,7 +13,16 @@
 namespace fourfold::comm {
 namespace {
 std::atomic<long> unwaited_count{0};
+
+// Pinned staging buffer -> destination, complete before the buffer can be handed out again.
+void copy_back(const ExecSpace& exec, const StagedResult& r) {
+  using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
+  Kokkos::deep_copy(exec, Kokkos::View<char*, MemSpace, Unmanaged>(static_cast<char*>(r.to), r.bytes),
+                    Kokkos::View<const char*, HostPinnedSpace, Unmanaged>(static_cast<const char*>(r.from), r.bytes));
+  fence(exec, SyncKind::backend, "fourfold::comm: staged result copied back");
+  r.pool->release(r.buffer);
 }
+}  // namespace
 
 std::string RequestInfo::describe() const {
   return fmt::format("{}[{}] of {} elements on group '{}'", op, route, count, group ? *group : std::string("?"));
@@ -25,10 +36,11 @@ Request Request::from_mpi(MPI_Request request, const RequestInfo& info) {
   return r;
 }
 
-Request Request::from_event(void* cuda_event, const RequestInfo& info) {
+Request Request::from_event(void* event, const NcclCommunicator* owner, const RequestInfo& info) {
   Request r;
   r.kind_ = Kind::event;
-  r.event_ = cuda_event;
+  r.event_ = event;
+  r.nccl_ = owner;
   r.info_ = info;
   return r;
 }
@@ -40,20 +52,46 @@ Request Request::completed(const RequestInfo& info) {
   return r;
 }
 
+Request Request::then_copy_back(const StagedResult& result) && {
+  FF_ASSERT(kind_ == Kind::mpi, "then_copy_back on a request that is not an MPI one ({})", what());
+  Request r(std::move(*this));
+  r.kind_ = Kind::staged;
+  r.staged_ = result;
+  return r;
+}
+
+void Request::wait(const ExecSpace& exec) {
+  FF_REQUIRE(active(), "wait() on an inactive request (already waited, moved from, or default)");
+  complete(&exec);
+}
+
 void Request::wait() {
   FF_REQUIRE(active(), "wait() on an inactive request (already waited, moved from, or default)");
+  complete(nullptr);
+}
+
+void Request::complete(const ExecSpace* exec) {
   const Kind kind = kind_;
   kind_ = Kind::none;
   const CommTimer timer;
-  if (kind == Kind::completed) return;
-  if (kind == Kind::mpi) {
-    FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
-  } else {
+  switch (kind) {
+    case Kind::none:
+    case Kind::completed: return;
+    case Kind::mpi: FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE)); return;
+    case Kind::staged:
+      FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
+      copy_back(exec ? *exec : ExecSpace(), staged_);
+      return;
+    case Kind::event:
 #if FOURFOLD_ENABLE_NCCL
-    count_host_sync(SyncKind::wait);
-    nccl_wait_event(event_);
+      if (exec != nullptr) {
+        nccl_->stream_wait(native_stream(*exec), event_);
+      } else {
+        nccl_->host_wait(event_);
+      }
 #endif
-    event_ = nullptr;
+      event_ = nullptr;
+      return;
   }
 }
 
@@ -75,7 +113,12 @@ void Request::complete_unwaited() noexcept {
 Request::~Request() { complete_unwaited(); }
 
 Request::Request(Request&& other) noexcept
-    : kind_(other.kind_), mpi_(other.mpi_), event_(other.event_), info_(other.info_) {
+    : kind_(other.kind_),
+      mpi_(other.mpi_),
+      event_(other.event_),
+      nccl_(other.nccl_),
+      staged_(other.staged_),
+      info_(other.info_) {
   other.kind_ = Kind::none;
 }
 
@@ -85,6 +128,8 @@ Request& Request::operator=(Request&& other) noexcept {
     kind_ = other.kind_;
     mpi_ = other.mpi_;
     event_ = other.event_;
+    nccl_ = other.nccl_;
+    staged_ = other.staged_;
     info_ = other.info_;
     other.kind_ = Kind::none;
   }

@@ -1,8 +1,16 @@
 // Handle of a non-blocking collective. It must be completed with wait(); destroying a handle
 // that was never waited on is a bug in the caller, which is reported on stderr (naming the
 // operation and group) and counted, and the operation is completed so no buffer is left in
-// flight.
+// flight. A request must not outlive the communicator it was started on.
+//
+// Two ways to complete it:
+//   wait(exec)  work enqueued on `exec` afterwards sees the result. On the NCCL route the
+//               instance's stream waits for the collective's completion event: the host does
+//               not wait. On MPI routes the host waits in MPI (the data is host-side).
+//   wait()      the host itself needs the result (a host-side wait on every route).
 #pragma once
+
+#include "core/types.hpp"
 
 #include <mpi.h>
 
@@ -11,14 +19,27 @@
 
 namespace fourfold::comm {
 
+class NcclCommunicator;
+class StagingPool;
+
 /// What a request is for, kept as pointers to static names and the communicator's name, so
 /// starting a collective in the step loop allocates nothing; the text is built only to report.
 struct RequestInfo {
   const char* op = "";             // "all_reduce"...
-  const char* route = "";          // "MPI", "NCCL", "one rank"
+  const char* route = "";          // "MPI", "MPI staged", "NCCL", "one rank"
   const std::string* group = nullptr;  // the communicator's name (outlives the request)
   std::size_t count = 0;           // elements
   std::string describe() const;
+};
+
+/// The last step of a collective staged through pinned host memory: `bytes` from the staging
+/// buffer at `from` go to the (device) destination `to`, then the buffer returns to `pool`.
+struct StagedResult {
+  StagingPool* pool = nullptr;
+  void* buffer = nullptr;
+  const void* from = nullptr;
+  void* to = nullptr;
+  std::size_t bytes = 0;
 };
 
 class Request {
@@ -26,11 +47,14 @@ class Request {
   Request() = default;
   /// Takes ownership of an MPI request.
   static Request from_mpi(MPI_Request request, const RequestInfo& info);
-  /// Takes ownership of a CUDA event recorded after an NCCL operation.
-  static Request from_event(void* cuda_event, const RequestInfo& info);
+  /// Takes ownership of an NCCL completion event from `owner`'s pool.
+  static Request from_event(void* event, const NcclCommunicator* owner, const RequestInfo& info);
   /// An operation that finished when it was started (a group of one rank); wait() still
   /// has to be called, like for any other handle.
   static Request completed(const RequestInfo& info);
+  /// Turns an MPI request on a staging buffer into one that, when complete, copies the result
+  /// to its destination and returns the buffer.
+  Request then_copy_back(const StagedResult& result) &&;
 
   ~Request();
   Request(Request&& other) noexcept;
@@ -38,7 +62,9 @@ class Request {
   Request(const Request&) = delete;
   Request& operator=(const Request&) = delete;
 
-  /// Blocks until the operation is complete; afterwards the handle is inactive.
+  /// Later work on `exec` is ordered after the operation; afterwards the handle is inactive.
+  void wait(const ExecSpace& exec);
+  /// Blocks the host until the operation is complete; afterwards the handle is inactive.
   void wait();
   bool active() const { return kind_ != Kind::none; }
   std::string what() const { return info_.describe(); }
@@ -47,12 +73,15 @@ class Request {
   static long unwaited_destroyed();
 
  private:
-  enum class Kind { none, mpi, event, completed };
+  enum class Kind { none, mpi, staged, event, completed };
+  void complete(const ExecSpace* exec);
   void complete_unwaited() noexcept;
 
   Kind kind_ = Kind::none;
   MPI_Request mpi_ = MPI_REQUEST_NULL;
   void* event_ = nullptr;
+  const NcclCommunicator* nccl_ = nullptr;
+  StagedResult staged_;
   RequestInfo info_;
 };
 

@@ -1,6 +1,7 @@
 #include "comm/types.hpp"
 
 #include "comm/comm_stats.hpp"
+#include "core/error.hpp"
 
 namespace fourfold::comm {
 
@@ -26,6 +27,32 @@ const char* reduce_op_name(ReduceOp op) {
     case ReduceOp::sum: return "sum";
     case ReduceOp::max: return "max";
     case ReduceOp::min: return "min";
+  }
+  return "?";
+}
+
+const char* backend_name(Backend backend) {
+  switch (backend) {
+    case Backend::automatic: return "auto";
+    case Backend::nccl: return "nccl";
+    case Backend::mpi: return "mpi";
+  }
+  return "?";
+}
+
+Backend parse_backend(const std::string& text) {
+  if (text == "auto") return Backend::automatic;
+  if (text == "nccl") return Backend::nccl;
+  if (text == "mpi") return Backend::mpi;
+  FF_REQUIRE(false, "communication backend '{}' is not one of \"auto\", \"nccl\", \"mpi\"", text);
+  return Backend::automatic;
+}
+
+const char* device_route_name(DeviceRoute route) {
+  switch (route) {
+    case DeviceRoute::nccl: return "NCCL";
+    case DeviceRoute::mpi_direct: return "MPI";
+    case DeviceRoute::mpi_staged: return "MPI staged through pinned host memory";
   }
   return "?";
 }

@@ -3,12 +3,30 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 namespace fourfold::comm {
 
 enum class DType { f32, f64, i32, i64, u32, u64 };
 enum class ReduceOp { sum, max, min };
+
+/// Which library carries collectives on device memory ([parallel] comm). Host memory (metadata,
+/// scalars, CPU builds) always goes over MPI.
+///   automatic  NCCL on device builds that have it, else MPI
+///   nccl       NCCL (a build with FOURFOLD_ENABLE_NCCL and one GPU per rank)
+///   mpi        MPI: GPU-aware where the MPI library supports it, else staged through pinned
+///              host buffers
+enum class Backend { automatic, nccl, mpi };
+
+/// How a communicator moves device memory, once the backend is resolved for this build.
+/// mpi_direct: MPI reads the memory itself (host memory, or device memory with a GPU-aware MPI).
+enum class DeviceRoute { nccl, mpi_direct, mpi_staged };
+
+const char* backend_name(Backend backend);
+/// "auto", "nccl" or "mpi"; anything else is a UserError naming the text.
+Backend parse_backend(const std::string& text);
+const char* device_route_name(DeviceRoute route);
 
 const char* dtype_name(DType type);
 const char* reduce_op_name(ReduceOp op);

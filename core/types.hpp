@@ -16,6 +16,16 @@ using MemSpace = ExecSpace::memory_space;
 using HostExecSpace = Kokkos::DefaultHostExecutionSpace;
 using HostSpace = Kokkos::HostSpace;
 
+/// Page-locked host memory: device copies from it are truly asynchronous, and MPI can stage
+/// device data through it. Plain host memory on host-only backends.
+#if defined(KOKKOS_ENABLE_CUDA)
+using HostPinnedSpace = Kokkos::CudaHostPinnedSpace;
+#elif defined(KOKKOS_ENABLE_HIP)
+using HostPinnedSpace = Kokkos::HIPHostPinnedSpace;
+#else
+using HostPinnedSpace = Kokkos::HostSpace;
+#endif
+
 template <class T>
 using Tensor1 = Kokkos::View<T*, Kokkos::LayoutRight, MemSpace>;
 template <class T>
@@ -35,6 +45,10 @@ using Matrix = Tensor2<float>;
 using ConstMatrix = Tensor2<const float>;
 using Vector = Tensor1<float>;
 using ConstVector = Tensor1<const float>;
+
+/// One value in device memory: results a step keeps on the device until the host needs them.
+template <class T>
+using DeviceScalar = Kokkos::View<T, Kokkos::LayoutRight, MemSpace>;
 
 /// True when host code may dereference memory of space M (MPI without GPU awareness needs it).
 template <class M>

@@ -104,7 +104,7 @@ void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Ve
     add_into(exec, dweight_chunk, reduced);
   }
   accumulate_column_sums(exec, dbias, dout, ws.ones);
-  din_reduce.wait();
+  din_reduce.wait(exec);
 }
 
 }  // namespace fourfold

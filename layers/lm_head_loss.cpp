@@ -86,7 +86,7 @@ void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix
   comm::Request reduce = comm::all_reduce_start(exec, xy_group, dh_full);
   gemm(exec, Op::transpose, Op::none, 1.0f, probs, ws.h_full, 1.0f, dwte_local,
        "fourfold::lm_head::dweight");
-  reduce.wait();
+  reduce.wait(exec);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
   Kokkos::parallel_for(
       "fourfold::lm_head_loss::backward::slice", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),

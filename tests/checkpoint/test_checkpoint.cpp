@@ -64,7 +64,7 @@ std::map<std::string, std::vector<float>> all_datasets(const std::string& path) 
   checkpoint::H5Handle handle(file, H5Fclose);
   for (const auto& t : meta.tensors) {
     std::vector<std::size_t> shape;
-    for (const std::string ds : {checkpoint::model_dataset(t.name), checkpoint::moment_dataset("m", t.name),
+    for (const std::string& ds : {checkpoint::model_dataset(t.name), checkpoint::moment_dataset("m", t.name),
                                  checkpoint::moment_dataset("v", t.name)})
       out[ds] = checkpoint::read_whole(handle, ds, shape);
   }

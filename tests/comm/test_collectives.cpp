@@ -1,138 +1,93 @@
-// Collectives on every grid of this world size and every group, blocking and non-blocking,
-// with values distinct per rank and element so a wrong group, order or block is caught.
-#include "comm/collectives.hpp"
-#include "comm/grid.hpp"
-#include "test_env.hpp"
+// Collectives through the MPI backend: the shared cases (tests/comm/collective_cases.hpp) on
+// every grid of this world size and every group, through the public API and forced onto the
+// staged route (pinned host buffers, as device memory takes without a GPU-aware MPI), plus
+// element types, bad arguments and forgotten handles. test_nccl_backend runs the same cases
+// through NCCL where a GPU is present.
+#include "collective_cases.hpp"
 
 #include <gtest/gtest.h>
-
-#include <algorithm>
 
 namespace fourfold::comm {
 namespace {
 
-// Distinct per world rank and element, exact in float.
-float value(int world_rank, std::size_t i) { return 1000.0f * world_rank + static_cast<float>(i); }
-
-constexpr std::size_t count = 37;  // odd on purpose
-
-struct GroupCase {
-  std::vector<int> members;  // world ranks in group order
-  int group_rank;
-};
-
-template <class F>
-void for_every_grid_and_group(F&& body) {
-  int world_size = 0;
-  MPI_Comm_size(test::world(), &world_size);
-  for (const GridShape& shape : all_grid_shapes(world_size)) {
-    const Grid grid(shape, test::world());
-    for (GroupKind kind : all_group_kinds) {
-      SCOPED_TRACE("grid " + shape.str() + " group " + group_name(kind));
-      const GroupCase g{grid.layout().group_members(kind, grid.world_rank()),
-                        grid.layout().group_rank(kind, grid.world_rank())};
-      body(grid, grid.group(kind), g);
-    }
-  }
-}
-
-Tensor1<float> filled(const char* label, std::size_t n, int world_rank, std::size_t offset = 0) {
-  Tensor1<float> v(std::string(label), n);
-  auto h = Kokkos::create_mirror_view(v);
-  for (std::size_t i = 0; i < n; ++i) h(i) = value(world_rank, offset + i);
-  Kokkos::deep_copy(v, h);
-  return v;
-}
-
-HostTensor1<float> host(const Tensor1<float>& v) {
-  return Kokkos::create_mirror_view_and_copy(HostSpace(), v);
-}
-
-void check_all_reduce(const Tensor1<float>& got, const GroupCase& g, ReduceOp op) {
-  auto h = host(got);
-  for (std::size_t i = 0; i < count; ++i) {
-    float expected = op == ReduceOp::max ? -1e30f : (op == ReduceOp::min ? 1e30f : 0.0f);
-    for (int m : g.members) {
-      if (op == ReduceOp::sum) expected += value(m, i);
-      if (op == ReduceOp::max) expected = std::max(expected, value(m, i));
-      if (op == ReduceOp::min) expected = std::min(expected, value(m, i));
-    }
-    ASSERT_EQ(h(i), expected) << "element " << i << " op " << reduce_op_name(op);
-  }
-}
-
-void check_all_gather(const Tensor1<float>& got, const GroupCase& g) {
-  auto h = host(got);
-  for (std::size_t j = 0; j < g.members.size(); ++j)
-    for (std::size_t i = 0; i < count; ++i)
-      ASSERT_EQ(h(j * count + i), value(g.members[j], i)) << "block " << j << " element " << i;
-}
-
-void check_reduce_scatter(const Tensor1<float>& got, const GroupCase& g) {
-  auto h = host(got);
-  for (std::size_t i = 0; i < count; ++i) {
-    float expected = 0;
-    for (int m : g.members) expected += value(m, g.group_rank * count + i);
-    ASSERT_EQ(h(i), expected) << "element " << i;
-  }
-}
-
-void check_broadcast(const Tensor1<float>& got, const GroupCase& g, int root) {
-  auto h = host(got);
-  for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(h(i), value(g.members[root], i));
-}
+using namespace test_cases;
 
 TEST(Collectives, BlockingOnEveryGridAndGroup) {
-  const ExecSpace exec;
-  for_every_grid_and_group([&](const Grid& grid, const Communicator& group, const GroupCase& g) {
-    const int me = grid.world_rank();
-    for (ReduceOp op : {ReduceOp::sum, ReduceOp::max, ReduceOp::min}) {
-      auto data = filled("ar", count, me);
-      all_reduce(exec, group, data, op);
-      check_all_reduce(data, g, op);
-    }
-    auto send = filled("ag_send", count, me);
-    Tensor1<float> gathered("ag_recv", count * group.size());
-    all_gather(exec, group, send, gathered);
-    check_all_gather(gathered, g);
-
-    auto rs_send = filled("rs_send", count * group.size(), me);
-    Tensor1<float> rs_recv("rs_recv", count);
-    reduce_scatter(exec, group, rs_send, rs_recv);
-    check_reduce_scatter(rs_recv, g);
-
-    const int root = group.size() - 1;
-    auto bc = filled("bc", count, me);
-    broadcast(exec, group, bc, root);
-    check_broadcast(bc, g, root);
-  });
+  blocking_on_every_grid_and_group(Backend::automatic, PublicApi{});
 }
 
-TEST(Collectives, NonBlockingAllInFlightAtOnce) {
+TEST(Collectives, StartedThenWaitedOnTheHost) {
+  started_all_in_flight_at_once(Backend::automatic, PublicApi{}, false);
+}
+
+TEST(Collectives, StartedThenWaitedOnAnInstance) {
+  started_all_in_flight_at_once(Backend::automatic, PublicApi{}, true);
+}
+
+TEST(Collectives, StagedRouteBlocking) {
+  blocking_on_every_grid_and_group(Backend::mpi, ForcedRoute{detail::Route::mpi_staged});
+}
+
+TEST(Collectives, StagedRouteStartedThenWaited) {
+  started_all_in_flight_at_once(Backend::mpi, ForcedRoute{detail::Route::mpi_staged}, false);
+  started_all_in_flight_at_once(Backend::mpi, ForcedRoute{detail::Route::mpi_staged}, true);
+}
+
+TEST(Collectives, StagingBuffersAreReused) {
   const ExecSpace exec;
-  for_every_grid_and_group([&](const Grid& grid, const Communicator& group, const GroupCase& g) {
-    const int me = grid.world_rank();
-    auto ar = filled("ar", count, me);
-    auto ag_send = filled("ag_send", count, me);
-    Tensor1<float> ag_recv("ag_recv", count * group.size());
-    auto rs_send = filled("rs_send", count * group.size(), me);
-    Tensor1<float> rs_recv("rs_recv", count);
-    auto bc = filled("bc", count, me);
-    Request r1 = all_reduce_start(exec, group, ar);
-    Request r2 = all_gather_start(exec, group, ag_send, ag_recv);
-    Request r3 = reduce_scatter_start(exec, group, rs_send, rs_recv);
-    Request r4 = broadcast_start(exec, group, bc, 0);
-    EXPECT_TRUE(r1.active() && r2.active() && r3.active() && r4.active());
-    r4.wait();  // completion in any order
-    r2.wait();
-    r3.wait();
-    r1.wait();
-    EXPECT_FALSE(r1.active());
-    check_all_reduce(ar, g, ReduceOp::sum);
-    check_all_gather(ag_recv, g);
-    check_reduce_scatter(rs_recv, g);
-    check_broadcast(bc, g, 0);
-  });
+  const Grid grid({1, 1, 1, test::runtime().world_size()}, test::world(), Backend::mpi);
+  const Communicator& group = grid.data();
+  if (group.size() == 1) GTEST_SKIP() << "a group of one rank never stages";
+  const ForcedRoute staged{detail::Route::mpi_staged};
+  auto round = [&] {
+    auto a = filled("a", 1000, grid.world_rank());
+    auto b = filled("b", 10, grid.world_rank());
+    Request ra = staged.all_reduce_start(exec, group, a);
+    Request rb = staged.all_reduce_start(exec, group, b);
+    staged.all_reduce(exec, group, b, ReduceOp::max);
+    rb.wait(exec);
+    ra.wait();
+  };
+  round();
+  const std::size_t buffers = group.staging().buffers(), bytes = group.staging().bytes_held();
+  EXPECT_EQ(buffers, 3u);  // three operations were in flight at once
+  for (int i = 0; i < 3; ++i) round();
+  EXPECT_EQ(group.staging().buffers(), buffers);
+  EXPECT_EQ(group.staging().bytes_held(), bytes);
+}
+
+TEST(Collectives, HostInstanceOnHostMemory) {
+  // Checkpoint metadata travels as host Views with the host execution space on every build.
+  const Grid grid({1, 1, 1, test::runtime().world_size()}, test::world());
+  HostTensor1<double> data("data", 3);
+  for (int i = 0; i < 3; ++i) data(i) = grid.world_rank() + i;
+  all_reduce(HostExecSpace(), grid.data(), data);
+  broadcast(HostExecSpace(), grid.data(), data, 0);
+  const int n = grid.data().size();
+  EXPECT_EQ(data(2), n * (n - 1) / 2.0 + 2.0 * n);
+}
+
+TEST(Collectives, BackendChoice) {
+  EXPECT_EQ(parse_backend("auto"), Backend::automatic);
+  EXPECT_EQ(parse_backend("nccl"), Backend::nccl);
+  EXPECT_EQ(parse_backend("mpi"), Backend::mpi);
+  try {
+    parse_backend("gloo");
+    FAIL() << "an unknown backend was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'gloo'"), std::string::npos) << e.what();
+  }
+  if constexpr (host_accessible_v<MemSpace>) {
+    // Host builds: MPI everywhere, and NCCL asked for by name is refused on every rank.
+    const Grid grid({1, 1, 1, test::runtime().world_size()}, test::world());
+    EXPECT_EQ(grid.device_route(), DeviceRoute::mpi_direct);
+    try {
+      const Grid nccl({1, 1, 1, test::runtime().world_size()}, test::world(), Backend::nccl);
+      FAIL() << "comm = nccl was accepted on a host build";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("needs a GPU build"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(Collectives, OtherElementTypes) {
@@ -181,7 +136,7 @@ TEST(Collectives, MismatchedSizesAreRejectedClearly) {
   Tensor1<float> ok("ok", 2);
   Kokkos::deep_copy(ok, 1.0f);
   all_reduce(exec, x, ok);
-  EXPECT_EQ(host(ok)(1), static_cast<float>(n));
+  EXPECT_EQ(read(exec, ok)(1), static_cast<float>(n));
 }
 
 TEST(Collectives, UnwaitedHandleIsReportedAndCompleted) {
@@ -198,7 +153,7 @@ TEST(Collectives, UnwaitedHandleIsReportedAndCompleted) {
   EXPECT_NE(err.find("all_reduce"), std::string::npos) << err;
   EXPECT_NE(err.find("'data'"), std::string::npos) << err;
   // It was completed, so the data holds the reduction.
-  EXPECT_EQ(host(data)(0), 2.0f * grid.data().size());
+  EXPECT_EQ(read(exec, data)(0), 2.0f * grid.data().size());
   Request none;
   EXPECT_THROW(none.wait(), UserError);
 }

@@ -1,71 +1,74 @@
-// The NCCL backend on device buffers. It needs a CUDA device; without one (as on the CPU
-// build machines) every test skips with the reason, never fails.
-#include "comm/communicator.hpp"
-#include "comm/nccl_backend.hpp"
-#include "test_env.hpp"
+// The NCCL backend through the same comm:: collectives and Requests the layers use, on Kokkos
+// Views in the default memory space: the shared cases (tests/comm/collective_cases.hpp) on every
+// grid and group of this world size, blocking and started-then-waited, with values distinct per
+// rank. It needs one GPU per rank; without (as on the CPU build machines, or 2 ranks on a
+// 1-GPU machine) every test skips with the reason, on every rank alike. test_collectives runs the
+// same cases through MPI.
+#include "collective_cases.hpp"
 
 #include <gtest/gtest.h>
 
-#if FOURFOLD_ENABLE_NCCL
-#include <cuda_runtime_api.h>
-#endif
-
-#include <vector>
+#include <string>
 
 namespace fourfold::comm {
 namespace {
 
-TEST(NcclBackend, CollectivesOnDeviceBuffers) {
-  std::string reason;
-  // Every rank must agree on skipping, or the NCCL set-up below would wait for absent peers.
-  int available = nccl_device_available(&reason) ? 1 : 0;
-  int all_available = available;
-  MPI_Allreduce(&available, &all_available, 1, MPI_INT, MPI_MIN, test::world());
-  if (!all_available) GTEST_SKIP() << "NCCL backend not exercised: " << reason;
-#if FOURFOLD_ENABLE_NCCL
-  Communicator world = Communicator::duplicate(test::world(), "world");
-  world.enable_nccl();
-  const NcclCommunicator& nccl = *world.nccl();
-  const int n = world.size(), me = world.rank();
-  constexpr std::size_t count = 1000;
-  std::vector<float> h(count * n);
-  for (std::size_t i = 0; i < h.size(); ++i) h[i] = static_cast<float>(me * 10000 + i);
-  float *send = nullptr, *recv = nullptr;
-  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&send), h.size() * sizeof(float)), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&recv), h.size() * sizeof(float)), cudaSuccess);
-  cudaMemcpy(send, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice);
-  cudaStream_t stream;
-  cudaStreamCreate(&stream);
+using namespace test_cases;
 
-  nccl.all_reduce(send, recv, count, DType::f32, ReduceOp::sum, stream);
-  std::vector<float> out(count * n);
-  cudaStreamSynchronize(stream);
-  cudaMemcpy(out.data(), recv, count * sizeof(float), cudaMemcpyDeviceToHost);
-  for (std::size_t i = 0; i < count; ++i) {
-    float expected = 0;
-    for (int r = 0; r < n; ++r) expected += static_cast<float>(r * 10000 + i);
-    ASSERT_EQ(out[i], expected);
+// Every rank must agree on skipping, or NCCL set-up would wait for absent peers.
+bool nccl_usable(std::string& reason) {
+  int usable = nccl_device_available(&reason) ? 1 : 0;
+  if (usable) {
+    MPI_Comm node = MPI_COMM_NULL;
+    MPI_Comm_split_type(test::world(), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    int local = 1;
+    MPI_Comm_size(node, &local);
+    MPI_Comm_free(&node);
+    if (local > visible_gpus()) {
+      usable = 0;
+      reason = std::to_string(local) + " ranks on this node but " + std::to_string(visible_gpus()) +
+               " GPU(s): NCCL needs one GPU per rank";
+    }
   }
+  int all_usable = usable;
+  MPI_Allreduce(&usable, &all_usable, 1, MPI_INT, MPI_MIN, test::world());
+  if (usable && !all_usable) reason = "another rank cannot use NCCL";
+  return all_usable == 1;
+}
 
-  nccl.all_gather(send, recv, count, DType::f32, stream);
-  void* event = nccl_record_event(stream);
-  nccl_wait_event(event);
-  cudaMemcpy(out.data(), recv, count * n * sizeof(float), cudaMemcpyDeviceToHost);
-  for (int r = 0; r < n; ++r)
-    for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(out[r * count + i], static_cast<float>(r * 10000 + i));
+#define FF_REQUIRE_NCCL()                                                          \
+  do {                                                                             \
+    std::string reason;                                                            \
+    if (!nccl_usable(reason)) GTEST_SKIP() << "NCCL backend not exercised: " << reason; \
+  } while (0)
 
-  nccl.reduce_scatter(send, recv, count, DType::f32, ReduceOp::sum, stream);
-  cudaStreamSynchronize(stream);
-  cudaMemcpy(out.data(), recv, count * sizeof(float), cudaMemcpyDeviceToHost);
-  for (std::size_t i = 0; i < count; ++i) {
-    float expected = 0;
-    for (int r = 0; r < n; ++r) expected += static_cast<float>(r * 10000 + me * count + i);
-    ASSERT_EQ(out[i], expected);
-  }
-  cudaStreamDestroy(stream);
-  cudaFree(send);
-  cudaFree(recv);
-#endif
+TEST(NcclBackend, GroupsRouteDeviceMemoryThroughNccl) {
+  FF_REQUIRE_NCCL();
+  const Grid grid({1, 1, 1, test::runtime().world_size()}, test::world());  // auto picks NCCL
+  EXPECT_EQ(grid.device_route(), DeviceRoute::nccl);
+  EXPECT_EQ(grid.data().nccl() != nullptr, grid.data().size() > 1);
+}
+
+TEST(NcclBackend, BlockingOnEveryGridAndGroup) {
+  FF_REQUIRE_NCCL();
+  blocking_on_every_grid_and_group(Backend::nccl, PublicApi{});
+}
+
+TEST(NcclBackend, StartedThenWaitedOnTheHost) {
+  FF_REQUIRE_NCCL();
+  started_all_in_flight_at_once(Backend::nccl, PublicApi{}, false);
+}
+
+TEST(NcclBackend, StartedThenWaitedOnAnInstance) {
+  FF_REQUIRE_NCCL();
+  started_all_in_flight_at_once(Backend::nccl, PublicApi{}, true);
+}
+
+TEST(NcclBackend, MpiBackendOnDeviceMemory) {
+  FF_REQUIRE_NCCL();
+  // comm = "mpi" on a GPU: GPU-aware MPI where the library has it, else staged.
+  blocking_on_every_grid_and_group(Backend::mpi, PublicApi{});
+  started_all_in_flight_at_once(Backend::mpi, PublicApi{}, true);
 }
 
 }  // namespace
