@@ -1,7 +1,7 @@
 #include "checkpoint/format.hpp"
 
 #include "core/error.hpp"
-#include "core/rng.hpp"
+#include "core/hash.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -94,7 +94,7 @@ void copy_bytes(const Exec& exec, void* to, const void* from, std::size_t bytes)
 ///   nccl(nccl_comm, stream)                   enqueues the NCCL call on `stream`
 template <class MemorySpace, class Exec, class MpiCall, class NcclCall>
 Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblocking,
-            const RequestInfo& info, const void* send, void* recv, std::size_t send_bytes,
+            [[maybe_unused]] const RequestInfo& info, const void* send, void* recv, std::size_t send_bytes,
             std::size_t recv_bytes, MpiCall&& mpi, [[maybe_unused]] NcclCall&& nccl) {
   switch (route) {
     case Route::mpi:

@@ -1,7 +1,7 @@
 #include "drivers/train/token_loader.hpp"
 
 #include "core/error.hpp"
-#include "core/rng.hpp"
+#include "core/hash.hpp"
 #include "drivers/train/train_config.hpp"
 
 #include <algorithm>
