@@ -8,6 +8,7 @@
 #include "comm/collectives.hpp"
 #include "core/version.hpp"
 #include "core/profiling.hpp"
+#include "core/sync.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -100,11 +101,12 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   ScopedRegion region("fourfold::checkpoint::write");
   detail::silence_h5_errors();
   const comm::Communicator& world = model.grid().world();
-  const auto params = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  const ExecSpace exec;
+  const auto params = mirror_to_host(exec, model.parameters(), "fourfold::checkpoint::write: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
-    m = Kokkos::create_mirror_view_and_copy(HostSpace(), optimizer->first_moment());
-    v = Kokkos::create_mirror_view_and_copy(HostSpace(), optimizer->second_moment());
+    m = mirror_to_host(exec, optimizer->first_moment(), "fourfold::checkpoint::write: first moment");
+    v = mirror_to_host(exec, optimizer->second_moment(), "fourfold::checkpoint::write: second moment");
   }
   CheckpointMeta meta;
   meta.model = model.config();
@@ -188,7 +190,8 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
     FF_REQUIRE(id >= 0, "cannot open '{}'{}", path, detail::h5_error_stack());
     file = H5Handle(id, H5Fclose);
   });
-  auto params = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  const ExecSpace exec;
+  auto params = mirror_to_host(exec, model.parameters(), "fourfold::checkpoint::read: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
     m = Kokkos::create_mirror_view(optimizer->first_moment());
@@ -246,10 +249,10 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   }
   FF_REQUIRE(bad.empty(), "checkpoint '{}' is corrupt: checksum mismatch in {} tensor(s): {}", path,
              bad.size(), fmt::join(bad, "; "));
-  Kokkos::deep_copy(model.parameters(), params);
+  copy_from_host(exec, model.parameters(), params, "fourfold::checkpoint::read: parameters");
   if (optimizer) {
-    Kokkos::deep_copy(optimizer->first_moment(), m);
-    Kokkos::deep_copy(optimizer->second_moment(), v);
+    copy_from_host(exec, optimizer->first_moment(), m, "fourfold::checkpoint::read: first moment");
+    copy_from_host(exec, optimizer->second_moment(), v, "fourfold::checkpoint::read: second moment");
   }
   return meta;
 }

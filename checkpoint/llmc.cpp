@@ -3,6 +3,7 @@
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
 #include "core/profiling.hpp"
+#include "core/sync.hpp"
 
 #include <cerrno>
 #include <cstdint>
@@ -149,7 +150,8 @@ void load_llmc(const std::string& path, Gpt& model) {
   const std::size_t esize = bytes_per_element(header.version);
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   FF_REQUIRE(file != nullptr, "cannot open '{}': {}", path, errno_text());
-  auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  const ExecSpace exec;
+  auto host = mirror_to_host(exec, model.parameters(), "fourfold::load_llmc: parameters");
   std::vector<unsigned char> buffer;
   for (const ParamInfo& p : model.params()) {
     const std::size_t base = llmc_tensor_offset(model.config(), p.name);
@@ -171,7 +173,7 @@ void load_llmc(const std::string& path, Gpt& model) {
       }
     }
   }
-  Kokkos::deep_copy(model.parameters(), host);
+  copy_from_host(exec, model.parameters(), host, "fourfold::load_llmc: parameters");
 }
 
 void save_llmc(const std::string& path, const Gpt& model, int version) {
@@ -203,7 +205,7 @@ void save_llmc(const std::string& path, const Gpt& model, int version) {
   std::sort(order.begin(), order.end(), [&](const ParamInfo* a, const ParamInfo* b) {
     return llmc_tensor_offset(model.config(), a->name) < llmc_tensor_offset(model.config(), b->name);
   });
-  auto local = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+  auto local = mirror_to_host(ExecSpace(), model.parameters(), "fourfold::export_llmc: parameters");
   for (const ParamInfo* p : order) {
     // Each element is contributed by exactly one rank (the owner of its copy), so a sum
     // assembles the global tensor.

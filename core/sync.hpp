@@ -7,7 +7,8 @@
 // count there and catch a layer that starts waiting for the device.
 //
 // Kinds, so the count per step means the same thing on every backend:
-//   value    the host reads a result computed on the device (loss, norm, checkpoint data)
+//   value    the host reads a result computed on the device (loss, norm, checkpoint data), or
+//            waits until the device has taken data from host memory it is about to reuse
 //   wait     the host waits for a device-side collective (Request::wait() without an instance)
 //   backend  a host-side route needs the data complete: MPI reading host (or staged) memory,
 //            Kokkos Kernels 3.4's GEMM without execution-space instances; a device build with
@@ -74,6 +75,14 @@ auto mirror_to_host(const ExecSpace& exec, const DeviceView& device, const char*
   if (host.data() != device.data()) Kokkos::deep_copy(exec, host, device);
   fence(exec, SyncKind::value, why);
   return host;
+}
+
+/// Copies a host View into a device View of the same shape and waits until the copy is done,
+/// so the host memory can be reused or freed (counted as a value synchronisation).
+template <class DeviceView, class HostView>
+void copy_from_host(const ExecSpace& exec, const DeviceView& device, const HostView& host, const char* why) {
+  if (host.data() != device.data()) Kokkos::deep_copy(exec, device, host);
+  fence(exec, SyncKind::value, why);
 }
 
 }  // namespace fourfold

@@ -3,7 +3,6 @@
 #include "core/error.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
-#include "core/sync.hpp"
 
 #include <cmath>
 
@@ -13,7 +12,8 @@ AdamW::AdamW(const std::vector<ParamInfo>& params, std::size_t arena_size,
              const AdamWSettings& settings)
     : settings_(settings),
       m_(Kokkos::view_alloc(std::string("fourfold::adamw::m")), arena_size),
-      v_(Kokkos::view_alloc(std::string("fourfold::adamw::v")), arena_size) {
+      v_(Kokkos::view_alloc(std::string("fourfold::adamw::v")), arena_size),
+      scale_("fourfold::adamw::scale") {
   for (const ParamInfo& p : params) {
     if (!ranges_.empty() && ranges_.back().end == p.offset && ranges_.back().decay == p.weight_decay) {
       ranges_.back().end = p.offset + p.size;
@@ -23,11 +23,16 @@ AdamW::AdamW(const std::vector<ParamInfo>& params, std::size_t arena_size,
   }
 }
 
-void AdamW::step(const Vector& parameters, const Vector& gradients, float lr, float grad_scale,
-                 long t) {
+void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
+                 float grad_scale, long t) {
+  Kokkos::deep_copy(exec, scale_, grad_scale);
+  step(exec, parameters, gradients, lr, scale_, t);
+}
+
+void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
+                 const DeviceScalar<const float>& grad_scale, long t) {
   ScopedRegion region("fourfold::adamw::step");
   FF_REQUIRE(t >= 1, "AdamW step number {} must start at 1", t);
-  const ExecSpace exec;
   const float b1 = settings_.beta1, b2 = settings_.beta2, eps = settings_.eps;
   const float correction1 = 1.0f - static_cast<float>(std::pow(static_cast<double>(b1), static_cast<double>(t)));
   const float correction2 = 1.0f - static_cast<float>(std::pow(static_cast<double>(b2), static_cast<double>(t)));
@@ -51,8 +56,9 @@ void AdamW::step(const Vector& parameters, const Vector& gradients, float lr, fl
           float* KOKKOS_RESTRICT g = g_data + first;
           float* KOKKOS_RESTRICT m = m_data + first;
           float* KOKKOS_RESTRICT v = v_data + first;
+          const float scale = grad_scale();
           for (std::size_t i = 0; i < n; ++i) {
-            const float gi = g[i] * grad_scale;
+            const float gi = g[i] * scale;
             g[i] = 0.0f;
             const float mi = b1 * m[i] + (1.0f - b1) * gi;
             const float vi = b2 * v[i] + (1.0f - b2) * gi * gi;
@@ -62,7 +68,6 @@ void AdamW::step(const Vector& parameters, const Vector& gradients, float lr, fl
           }
         });
   }
-  fence(exec, SyncKind::value, "fourfold::adamw::step end");
 }
 
 }  // namespace fourfold

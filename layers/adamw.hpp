@@ -26,8 +26,13 @@ class AdamW {
   /// m = b1 m + (1-b1) g, v = b2 v + (1-b2) g^2,
   /// p -= lr * (m / (1-b1^t) / (sqrt(v / (1-b2^t)) + eps) + wd * p).
   /// The gradients are consumed: left zero, ready for the next step's accumulation (this
-  /// saves the separate zeroing pass over the arena).
-  void step(const Vector& parameters, const Vector& gradients, float lr, float grad_scale, long t);
+  /// saves the separate zeroing pass over the arena). Enqueued on `exec`; the clipping scale is
+  /// read on the device, so nothing waits for the gradient norm on the host.
+  void step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
+            const DeviceScalar<const float>& grad_scale, long t);
+  /// The same with a scale known on the host.
+  void step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
+            float grad_scale, long t);
 
   Vector first_moment() const { return m_; }
   Vector second_moment() const { return v_; }
@@ -41,6 +46,7 @@ class AdamW {
   AdamWSettings settings_;
   std::vector<Range> ranges_;  // contiguous arena ranges with one decay setting, in order
   Vector m_, v_;
+  DeviceScalar<float> scale_;  // () the host-given scale of the second step()
 };
 
 }  // namespace fourfold

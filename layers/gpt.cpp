@@ -123,6 +123,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   head_ws_.gathered = alloc_vector("fourfold::ws::gathered", m * channels_);
   head_ws_.row_max = alloc_vector("fourfold::ws::row_max", m);
   head_ws_.row_stats = Tensor2<float>("fourfold::ws::row_stats", m, 2);
+  head_ws_.loss_sum = DeviceScalar<double>("fourfold::ws::loss_sum");
+  loss_ = DeviceScalar<double>("fourfold::loss");
   row_sums_ = Tensor2<double>("fourfold::ws::row_sums", m, 2);
   d_res_ = alloc_matrix("fourfold::grad::res", m, c_x_);
   d_a_ = alloc_matrix("fourfold::grad::a", m, c_x_);
@@ -262,25 +264,53 @@ Gpt::ParamViews Gpt::views_into(const Vector& arena) const {
   return v;
 }
 
+namespace {
+
+// One run of a parameter's elements for initialisation: contiguous in the arena and in the
+// global tensor, so a value depends only on (seed, tensor, global index).
+struct InitRun {
+  std::size_t arena_offset;
+  std::size_t global_offset;
+  std::size_t length;
+  std::uint64_t tensor_id;
+  float scale;  // 1 for ones, 0 for zeros, the standard deviation for normal
+  int normal;   // 1: scale * normal(seed, tensor_id, global index); 0: scale
+};
+
+}  // namespace
+
 void Gpt::init_parameters(std::uint64_t seed) {
   ScopedRegion region("fourfold::gpt::init_parameters");
-  auto host = Kokkos::create_mirror_view(param_arena_);
-  Kokkos::deep_copy(host, 0.0f);  // padded vocab rows outside every run stay zero
+  const ExecSpace exec;
+  std::vector<InitRun> host_runs;
   for (const ParamInfo& p : params_) {
+    if (p.init == InitKind::zeros) continue;  // the arena is zeroed first
     for (const ParamRun& run : p.runs) {
-      for (std::size_t i = 0; i < run.length; ++i) {
-        float value = 0.0f;
-        if (p.init == InitKind::ones) value = 1.0f;
-        if (p.init == InitKind::normal)
-          value = p.init_std * rng::normal(seed, p.tensor_id, run.global_offset + i);
-        host(p.offset + run.local_offset + i) = value;
-      }
+      host_runs.push_back(InitRun{p.offset + run.local_offset, run.global_offset, run.length, p.tensor_id,
+                                  p.init == InitKind::ones ? 1.0f : p.init_std, p.init == InitKind::normal ? 1 : 0});
     }
   }
-  Kokkos::deep_copy(param_arena_, host);
+  // Setup, not the step loop: the run table is allocated here and dropped afterwards.
+  const Kokkos::View<InitRun*, MemSpace> runs("fourfold::gpt::init_runs", host_runs.size());
+  Kokkos::deep_copy(exec, runs, Kokkos::View<const InitRun*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                                    host_runs.data(), host_runs.size()));
+  const Vector arena = param_arena_;
+  Kokkos::deep_copy(exec, arena, 0.0f);  // padded vocab rows outside every run stay zero
+  using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::parallel_for(
+      "fourfold::gpt::init_parameters", Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(host_runs.size()), Kokkos::AUTO),
+      KOKKOS_LAMBDA(const Team& team) {
+        const InitRun r = runs(team.league_rank());
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, r.length), [&](const std::size_t i) {
+          arena(r.arena_offset + i) =
+              r.normal ? r.scale * rng::normal(seed, r.tensor_id, r.global_offset + i) : r.scale;
+        });
+      });
+  // The host copy of the run table is freed on return: wait for the copy that reads it.
+  fence(exec, SyncKind::value, "fourfold::gpt::init_parameters: run table copied");
 }
 
-double Gpt::forward(const int* tokens, const int* targets) {
+void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum) {
   ScopedRegion region("fourfold::gpt::forward");
   const ExecSpace exec;
   using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
@@ -306,15 +336,33 @@ double Gpt::forward(const int* tokens, const int* targets) {
   }
   layernorm_forward(exec, lnf_, lnf_mean_, lnf_rstd_, acts_.back().res3, p_.lnf_w, p_.lnf_b,
                     row_sums_, x);
-  const double local = lm_head_loss_forward(exec, losses_, probs_, head_ws_, lnf_, p_.wte, targets_,
-                                            vocab_, x, grid_.xy());
-  // Every XY rank holds the same rows' losses; rows differ over Z and data.
-  double total = comm::all_reduce_value(grid_.z(), local);
-  total = comm::all_reduce_value(grid_.data(), total);
-  return total / static_cast<double>(global_tokens());
+  lm_head_loss_forward(exec, losses_, probs_, head_ws_, lnf_, p_.wte, targets_, vocab_, x, grid_.xy());
+  // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
+  const DeviceScalar<double> local_sum = head_ws_.loss_sum;
+  const double inv_tokens = 1.0 / static_cast<double>(global_tokens());
+  Kokkos::parallel_for(
+      "fourfold::gpt::forward::loss", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
+      KOKKOS_LAMBDA(const int) { loss_sum() += local_sum() * inv_tokens; });
 }
 
-void Gpt::zero_gradients() { Kokkos::deep_copy(grad_arena_, 0.0f); }
+void Gpt::complete_loss(const DeviceScalar<double>& loss_sum) const {
+  // Every XY rank holds the same rows' losses; rows differ over Z and data.
+  const ExecSpace exec;
+  comm::all_reduce(exec, grid_.z(), loss_sum);
+  comm::all_reduce(exec, grid_.data(), loss_sum);
+}
+
+double Gpt::forward(const int* tokens, const int* targets) {
+  const ExecSpace exec;
+  Kokkos::deep_copy(exec, loss_, 0.0);
+  forward(tokens, targets, loss_);
+  complete_loss(loss_);
+  DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(loss_);
+  copy_to_host(exec, host, loss_, "fourfold::gpt::forward: the loss for the caller");
+  return host();
+}
+
+void Gpt::zero_gradients() { Kokkos::deep_copy(ExecSpace(), grad_arena_, 0.0f); }
 
 void Gpt::backward(double loss_scale) {
   ScopedRegion region("fourfold::gpt::backward");
@@ -346,7 +394,6 @@ void Gpt::backward(double loss_scale) {
   }
   embedding_backward(exec, g_.wte, g_.wpe, d_res_, head_ws_.gathered, tokens_, vocab_.offset,
                      seq_len_, x);
-  fence(exec, SyncKind::value, "fourfold::gpt::backward end");
 }
 
 void Gpt::sync_gradients() {
@@ -354,7 +401,6 @@ void Gpt::sync_gradients() {
   const ExecSpace exec;
   comm::all_reduce(exec, grid_.z(), slice(grad_arena_, 0, z_replicated_size_));
   comm::all_reduce(exec, grid_.data(), grad_arena_);
-  fence(exec, SyncKind::value, "fourfold::gpt::sync_gradients end");
 }
 
 }  // namespace fourfold

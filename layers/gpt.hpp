@@ -45,10 +45,20 @@ class Gpt {
 
   /// GPT-2 initialisation by global element index: normal(0, 0.02) for embeddings and
   /// matrices, residual projections scaled by 1/sqrt(2L), LayerNorm weights 1, biases 0.
+  /// Drawn in a kernel on the device.
   void init_parameters(std::uint64_t seed);
 
-  /// tokens, targets: this rank's m token ids each (host memory). Returns the mean loss over
-  /// the global micro-batch (the same value on every rank).
+  /// Enqueues the forward pass. tokens, targets: this rank's m token ids each, in host memory
+  /// that stays unchanged until the host next waits for the device (the copy to the device is
+  /// asynchronous; pinned memory makes it truly so). Adds this rank's share of the global
+  /// micro-batch's mean loss to `loss_sum` (device memory): complete_loss() turns the shares
+  /// into the mean on every rank. Nothing waits for the device.
+  void forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum);
+  /// Sums the shares added by forward() over the ranks that hold other rows (Z and data), so
+  /// every rank holds the whole loss; enqueued like forward().
+  void complete_loss(const DeviceScalar<double>& loss_sum) const;
+  /// Forward pass returning the mean loss over the global micro-batch (the same value on every
+  /// rank): waits for the device once. For tests, tools and validation.
   double forward(const int* tokens, const int* targets);
   void zero_gradients();
   /// Accumulates d(loss_scale * sum of token losses of the last forward) into the gradients.
@@ -117,6 +127,7 @@ class Gpt {
   Matrix d_fch_, d_fch_gelu_;                        // (m, 4 C_y)
   Tensor4<float> d_att_;                             // (B_loc, NH_y, T, T)
   Matrix full_;                                      // (m, C) embedding sum / LM-head input grad
+  DeviceScalar<double> loss_;                        // () forward(tokens, targets)'s accumulator
 };
 
 }  // namespace fourfold

@@ -1,29 +1,37 @@
 #include "layers/grad_norm.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/math.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 
-#include <cmath>
-
 namespace fourfold {
 
-double global_gradient_norm(const ConstVector& gradients, const std::vector<ParamInfo>& params,
-                            const comm::Grid& grid) {
+GradientNorm::GradientNorm(const std::vector<ParamInfo>& params, const comm::GridCoords& coords) {
+  for (const ParamInfo& p : params) {
+    if (!owns_copy(p, coords) || p.size == 0) continue;
+    if (!ranges_.empty() && ranges_.back().second == p.offset) {
+      ranges_.back().second = p.offset + p.size;
+    } else {
+      ranges_.emplace_back(p.offset, p.offset + p.size);
+    }
+  }
+  partials_ = Kokkos::View<double*, MemSpace>("fourfold::grad_norm::partials", std::max<std::size_t>(ranges_.size(), 1));
+}
+
+void GradientNorm::compute(const ExecSpace& exec, const DeviceScalar<double>& norm,
+                           const ConstVector& gradients, const comm::Communicator& world) const {
   ScopedRegion region("fourfold::global_gradient_norm");
-  const ExecSpace exec;
-  double local = 0.0;
-  std::size_t begin = 0, end = 0;  // current contiguous owned range
-  auto flush = [&] {
-    if (end <= begin) return;
-    double sum = 0.0;
-    constexpr std::size_t chunk = elementwise_chunk;
-    constexpr int lanes = 8;
-    const float* const data = gradients.data();
-    const std::size_t first_element = begin, last_element = end;
+  const Kokkos::View<double*, MemSpace> partials = partials_;
+  Kokkos::deep_copy(exec, partials, 0.0);
+  constexpr std::size_t chunk = elementwise_chunk;
+  constexpr int lanes = 8;
+  const float* const data = gradients.data();
+  for (std::size_t r = 0; r < ranges_.size(); ++r) {
+    const std::size_t first_element = ranges_[r].first, last_element = ranges_[r].second;
     Kokkos::parallel_reduce(
         "fourfold::global_gradient_norm::squares",
-        Kokkos::RangePolicy<ExecSpace>(exec, 0, (end - begin + chunk - 1) / chunk),
+        Kokkos::RangePolicy<ExecSpace>(exec, 0, (last_element - first_element + chunk - 1) / chunk),
         KOKKOS_LAMBDA(const std::size_t c, double& acc) {
           // Independent float lanes within a run (vectorised on hosts), double across runs.
           const std::size_t first = first_element + c * chunk;
@@ -38,20 +46,31 @@ double global_gradient_norm(const ConstVector& gradients, const std::vector<Para
           for (int l = 0; l < lanes; ++l) total += lane[l];
           acc += total;
         },
-        sum);
-    count_host_sync(SyncKind::value);  // the reduction into a host scalar waits for it
-    local += sum;
-  };
-  for (const ParamInfo& p : params) {
-    if (!owns_copy(p, grid.coords())) continue;
-    if (p.offset != end) {
-      flush();
-      begin = p.offset;
-    }
-    end = p.offset + p.size;
+        Kokkos::subview(partials, r));
   }
-  flush();
-  return std::sqrt(comm::all_reduce_value(grid.world(), local));
+  const int count = static_cast<int>(ranges_.size());
+  Kokkos::parallel_for(
+      "fourfold::global_gradient_norm::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
+      KOKKOS_LAMBDA(const int) {
+        double sum = 0.0;
+        for (int r = 0; r < count; ++r) sum += partials(r);
+        norm() = sum;
+      });
+  comm::all_reduce(exec, world, norm);
+  Kokkos::parallel_for(
+      "fourfold::global_gradient_norm::sqrt", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
+      KOKKOS_LAMBDA(const int) { norm() = kmath::sqrt(norm()); });
+}
+
+double global_gradient_norm(const ConstVector& gradients, const std::vector<ParamInfo>& params,
+                            const comm::Grid& grid) {
+  const ExecSpace exec;
+  const GradientNorm gradient_norm(params, grid.coords());
+  const DeviceScalar<double> norm("fourfold::grad_norm");
+  gradient_norm.compute(exec, norm, gradients, grid.world());
+  DeviceScalar<double>::HostMirror host("fourfold::grad_norm::host");
+  copy_to_host(exec, host, norm, "fourfold::global_gradient_norm: value for the caller");
+  return host();
 }
 
 }  // namespace fourfold

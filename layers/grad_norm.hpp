@@ -1,16 +1,34 @@
 // Global gradient norm over the whole grid, counting every element of every global tensor
 // once: each rank sums the squares of the tensors whose copy it owns (owns_copy), and the
-// sums are added over the world.
+// sums are added over the world. Computed and kept on the device; the host reads it only
+// where it needs the value.
 #pragma once
 
 #include "comm/grid.hpp"
 #include "core/types.hpp"
 #include "layers/param_layout.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace fourfold {
 
+class GradientNorm {
+ public:
+  /// The arena ranges this rank owns (adjacent owned tensors merged) and one partial sum each.
+  GradientNorm(const std::vector<ParamInfo>& params, const comm::GridCoords& coords);
+
+  /// norm() = sqrt(sum over the world of every owned gradient element squared); enqueued on
+  /// `exec` (the reduction over the world included), no host wait.
+  void compute(const ExecSpace& exec, const DeviceScalar<double>& norm, const ConstVector& gradients,
+               const comm::Communicator& world) const;
+
+ private:
+  std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // [begin, end) in the arena
+  Kokkos::View<double*, MemSpace> partials_;                // (ranges) sums of squares
+};
+
+/// The norm on the host (one value synchronisation): for tests and tools.
 double global_gradient_norm(const ConstVector& gradients, const std::vector<ParamInfo>& params,
                             const comm::Grid& grid);
 

@@ -4,13 +4,12 @@
 #include "core/gemm.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
-#include "core/sync.hpp"
 
 #include <algorithm>
 
 namespace fourfold {
 
-double lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Matrix& probs,
+void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Matrix& probs,
                             const LmHeadWorkspace& ws, const ConstMatrix& h,
                             const ConstMatrix& wte_local, const TokenView& targets,
                             const VocabShard& vocab, const comm::Communicator& x_group,
@@ -60,12 +59,9 @@ double lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const M
         for (int j = 0; j < v_loc; ++j) probs(i, j) *= inv;
         losses(i) = kmath::log(stats(i, 0)) + row_max(i) - stats(i, 1);
       });
-  double total = 0.0;
   Kokkos::parallel_reduce(
       "fourfold::lm_head_loss::forward::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i, double& acc) { acc += losses(i); }, total);
-  count_host_sync(SyncKind::value);  // the reduction into a host scalar waits for it
-  return total;
+      KOKKOS_LAMBDA(const std::size_t i, double& acc) { acc += losses(i); }, ws.loss_sum);
 }
 
 void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix& dwte_local,

@@ -22,12 +22,14 @@ struct LmHeadWorkspace {
   Vector gathered;           // (G_x * m * C_x) all-gather buffer
   Vector row_max;            // (m) max logit of each row over the whole vocabulary
   Tensor2<float> row_stats;  // (m, 2) sum of exponentials, target logit
+  DeviceScalar<double> loss_sum;  // () sum of this rank's row losses of the last forward
 };
 
 /// probs (m, V_loc): softmax probabilities of the local vocab rows (kept for backward);
 /// losses (m): per-row cross-entropy; h (m, C_x) the final LayerNorm output. Leaves
-/// ws.h_full = h gathered over X (needed by backward). Returns the sum of `losses`.
-double lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Matrix& probs,
+/// ws.h_full = h gathered over X (needed by backward) and ws.loss_sum = the sum of `losses`,
+/// in device memory: nothing waits for the device.
+void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Matrix& probs,
                             const LmHeadWorkspace& ws, const ConstMatrix& h,
                             const ConstMatrix& wte_local, const TokenView& targets,
                             const VocabShard& vocab, const comm::Communicator& x_group,

@@ -4,6 +4,7 @@
 #include "comm/grid.hpp"
 #include "core/error.hpp"
 #include "core/runtime.hpp"
+#include "core/sync.hpp"
 #include "core/timer.hpp"
 #include "core/types.hpp"
 
@@ -41,7 +42,7 @@ std::pair<std::size_t, double> time_op(const std::string& op, const Communicator
     else if (op == "all_gather") comm::all_gather(exec, group, part, full);
     else if (op == "reduce_scatter") comm::reduce_scatter(exec, group, full, part);
     else comm::broadcast(exec, group, full, 0);
-    exec.fence();
+    fence(exec, SyncKind::timing, "fourfold: timing");
   };
   for (int i = 0; i < options.warmup; ++i) run_once();
   world.barrier();

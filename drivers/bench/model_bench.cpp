@@ -8,12 +8,13 @@
 #include "core/runtime.hpp"
 #include "core/sync.hpp"
 #include "core/timer.hpp"
+#include "drivers/train/train_step.hpp"
 #include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
-#include "layers/grad_norm.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -40,17 +41,12 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
     targets[i] = static_cast<int>(rng::bits(4, grid.world_rank(), i) % config.vocab_size);
   }
   if (options.count_syncs) {
-    // Whole optimizer steps as fourfold-train runs them, with clipping on.
+    // Whole optimizer steps as fourfold-train runs them (one micro-batch), with clipping on.
     AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
-    auto optimizer_step = [&](long t) {
-      const double loss = model.forward(tokens.data(), targets.data());
-      model.backward(1.0 / model.global_tokens());
-      model.sync_gradients();
-      const double norm = global_gradient_norm(model.gradients(), model.params(), grid);
-      const float clip = norm > 1.0 ? static_cast<float>(1.0 / norm) : 1.0f;
-      optimizer.step(model.parameters(), model.gradients(), 3e-4f, clip, t);
-      return loss;
-    };
+    TrainStep train_step(model, optimizer, 1, 1.0);
+    std::copy(tokens.begin(), tokens.end(), train_step.batches().tokens(0));
+    std::copy(targets.begin(), targets.end(), train_step.batches().targets(0));
+    auto optimizer_step = [&](long t) { return train_step.run(3e-4, t); };
     model.zero_gradients();
     long t = 1;
     for (int i = 0; i < options.warmup; ++i) optimizer_step(t++);
@@ -68,16 +64,21 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
     }
     return 0;
   }
+  // Each phase ends with a fence, so the host clock measures the device's work.
+  const ExecSpace exec;
   auto step = [&](double& forward_s, double& backward_s, double& sync_s) {
-    Stopwatch watch;
     model.zero_gradients();
+    fence(exec, SyncKind::timing, "fourfold-bench model: start");
+    Stopwatch watch;
     model.forward(tokens.data(), targets.data());
     forward_s = watch.seconds();
     watch.restart();
     model.backward(1.0 / model.global_tokens());
+    fence(exec, SyncKind::timing, "fourfold-bench model: backward done");
     backward_s = watch.seconds();
     watch.restart();
     model.sync_gradients();
+    fence(exec, SyncKind::timing, "fourfold-bench model: gradients synchronised");
     sync_s = watch.seconds();
   };
   double f = 0, b = 0, s = 0;

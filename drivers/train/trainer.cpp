@@ -11,9 +11,9 @@
 #include "drivers/common/peak_flops.hpp"
 #include "drivers/train/lr_schedule.hpp"
 #include "drivers/train/token_loader.hpp"
+#include "drivers/train/train_step.hpp"
 #include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
-#include "layers/grad_norm.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -31,15 +31,12 @@ double flops_per_step(const TrainConfig& c) {
 
 namespace {
 
-// Mean loss over `batches` micro-batches of the validation data (forward only).
-double validation_loss(Gpt& model, const TokenLoader& loader, const TrainConfig& c, int row_group,
-                       std::vector<int>& tokens, std::vector<int>& targets) {
-  double sum = 0.0;
-  for (int j = 0; j < c.val_batches; ++j) {
-    loader.fill(j, 0, c.micro_batch_size, row_group, c.local_micro_batch(), tokens.data(), targets.data());
-    sum += model.forward(tokens.data(), targets.data());
-  }
-  return sum / c.val_batches;
+// Mean loss over the validation batches (forward only), read with one host wait.
+double validation_loss(TrainStep& step, TokenBatches& batches, const TokenLoader& loader, const TrainConfig& c,
+                       int row_group) {
+  for (int j = 0; j < c.val_batches; ++j)
+    loader.fill(j, 0, c.micro_batch_size, row_group, c.local_micro_batch(), batches.tokens(j), batches.targets(j));
+  return step.evaluate(batches, c.val_batches);
 }
 
 void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const AdamW& optimizer,
@@ -144,12 +141,14 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const TokenLoader train_loader(train_data, c.seq_len, c.batch_size, c.order, c.seed, c.model.vocab_size);
   std::optional<TokenDataset> val_data;
   std::optional<TokenLoader> val_loader;
+  std::optional<TokenBatches> val_batches;
   if (!c.val_data.empty()) {
     val_data.emplace(c.val_data);
     val_loader.emplace(*val_data, c.seq_len, c.micro_batch_size, DataOrder::sequential, c.seed,
                        c.model.vocab_size);
+    val_batches.emplace(c.val_batches, model.rows());
   }
-  std::vector<int> tokens(model.rows()), targets(model.rows());
+  TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
 
   const double peak = c.peak_gflops > 0 ? c.peak_gflops : measure_job_peak_gflops(grid.world());
   const double step_flops = flops_per_step(c);
@@ -167,35 +166,27 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
 
   TrainResult result;
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
-  const double micro_scale = 1.0 / (static_cast<double>(c.micro_steps()) * model.global_tokens());
   model.zero_gradients();  // afterwards AdamW leaves them zero after each update
   const long end_step = c.steps_this_run > 0 ? std::min(c.steps, start_step + c.steps_this_run) : c.steps;
   for (long step = start_step; step < end_step; ++step) {
     grid.world().barrier();  // step timing starts together on every rank
     const double comm_before = comm::comm_stats().seconds;
     Stopwatch watch;
-    double loss = 0.0;
+    TokenBatches& batches = train_step.batches();
     for (int k = 0; k < c.micro_steps(); ++k) {
-      train_loader.fill(step, k, c.micro_batch_size, row_group, c.local_micro_batch(), tokens.data(),
-                        targets.data());
-      loss += model.forward(tokens.data(), targets.data());
-      model.backward(micro_scale);
+      train_loader.fill(step, k, c.micro_batch_size, row_group, c.local_micro_batch(), batches.tokens(k),
+                        batches.targets(k));
     }
-    loss /= c.micro_steps();
-    model.sync_gradients();
-    const double norm = global_gradient_norm(model.gradients(), model.params(), grid);
-    const double clip_scale = c.grad_clip > 0 && norm > c.grad_clip ? c.grad_clip / norm : 1.0;
     const double lr = learning_rate(c, step);
-    optimizer.step(model.parameters(), model.gradients(), static_cast<float>(lr),
-                   static_cast<float>(clip_scale), step + 1);
+    const StepValues values = train_step.run(lr, step + 1);  // the step's one host wait
     const double seconds = watch.seconds();
     const double comm_seconds = comm::comm_stats().seconds - comm_before;
 
     StepRecord r;
     r.step = step + 1;
-    r.loss = loss;
+    r.loss = values.loss;
     r.lr = lr;
-    r.grad_norm = norm;
+    r.grad_norm = values.grad_norm;
     r.step_ms = 1e3 * seconds;
     r.comm_ms = 1e3 * comm_seconds;
     r.compute_ms = r.step_ms - r.comm_ms;
@@ -203,7 +194,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     r.mfu = step_flops / seconds / (peak * 1e9);
     const bool last = step + 1 == end_step;
     if (val_loader && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) {
-      r.val_loss = validation_loss(model, *val_loader, c, row_group, tokens, targets);
+      r.val_loss = validation_loss(train_step, *val_batches, *val_loader, c, row_group);
     }
     telemetry.record(r, last);
     result.steps.push_back(r);

@@ -37,7 +37,7 @@ TEST(AdamW, MatchesHandComputedSteps) {
   for (int t = 1; t <= 2; ++t) {
     for (int i = 0; i < 3; ++i) hg(i) = static_cast<float>(grads[t - 1][i]);
     Kokkos::deep_copy(g, hg);
-    opt.step(p, g, static_cast<float>(lr), static_cast<float>(scale), t);
+    opt.step(ExecSpace(), p, g, static_cast<float>(lr), static_cast<float>(scale), t);
     for (int i = 0; i < 3; ++i) {
       const double gi = grads[t - 1][i] * scale;
       m[i] = 0.9 * m[i] + 0.1 * gi;

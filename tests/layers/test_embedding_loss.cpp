@@ -244,14 +244,15 @@ Head make_head(const comm::Grid& grid) {
   hd.ws.gathered = test::filled_vector("gathered", static_cast<std::size_t>(M) * C, 0.0);
   hd.ws.row_max = test::filled_vector("row_max", M, 0.0);
   hd.ws.row_stats = Tensor2<float>(Kokkos::view_alloc(std::string("row_stats")), M, 2);
+  hd.ws.loss_sum = DeviceScalar<double>("loss_sum");
   return hd;
 }
 
 double head_forward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {
-  const double sum = lm_head_loss_forward(exec, hd.losses, hd.probs, hd.ws, hd.h, hd.wte_local,
-                                          hd.targets, hd.vocab, grid.x(), grid.xy());
-  exec.fence();
-  return sum;
+  lm_head_loss_forward(exec, hd.losses, hd.probs, hd.ws, hd.h, hd.wte_local, hd.targets, hd.vocab,
+                       grid.x(), grid.xy());
+  const auto sum = Kokkos::create_mirror_view_and_copy(HostSpace(), hd.ws.loss_sum);
+  return sum();
 }
 
 void head_backward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {

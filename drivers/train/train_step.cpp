@@ -1,0 +1,63 @@
+#include "drivers/train/train_step.hpp"
+
+#include "core/error.hpp"
+#include "core/profiling.hpp"
+#include "core/sync.hpp"
+
+namespace fourfold {
+
+TokenBatches::TokenBatches(int batches, std::size_t rows)
+    : tokens_(Kokkos::view_alloc(std::string("fourfold::tokens"), Kokkos::WithoutInitializing), batches, rows),
+      targets_(Kokkos::view_alloc(std::string("fourfold::targets"), Kokkos::WithoutInitializing), batches, rows) {}
+
+TrainStep::TrainStep(Gpt& model, AdamW& optimizer, int micro_steps, double grad_clip)
+    : model_(model),
+      optimizer_(optimizer),
+      grad_clip_(grad_clip),
+      loss_scale_(1.0 / (static_cast<double>(micro_steps) * model.global_tokens())),
+      batches_(micro_steps, model.rows()),
+      norm_(model.params(), model.grid().coords()),
+      values_("fourfold::step_values", 2),
+      values_host_(Kokkos::create_mirror_view(values_)),
+      clip_scale_("fourfold::clip_scale") {
+  FF_REQUIRE(micro_steps >= 1, "{} micro-steps per optimizer step: need at least one", micro_steps);
+}
+
+StepValues TrainStep::run(double lr, long t) {
+  ScopedRegion region("fourfold::train_step");
+  const ExecSpace exec;
+  const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
+  const DeviceScalar<double> norm = Kokkos::subview(values_, 1);
+  Kokkos::deep_copy(exec, loss, 0.0);
+  const int micro_steps = batches_.batches();
+  for (int k = 0; k < micro_steps; ++k) {
+    model_.forward(batches_.tokens(k), batches_.targets(k), loss);
+    model_.backward(loss_scale_);
+  }
+  model_.sync_gradients();
+  model_.complete_loss(loss);
+  norm_.compute(exec, norm, model_.gradients(), model_.grid().world());
+  const DeviceScalar<float> clip_scale = clip_scale_;
+  const double clip = grad_clip_;
+  Kokkos::parallel_for(
+      "fourfold::train_step::clip_scale", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1), KOKKOS_LAMBDA(const int) {
+        clip_scale() = static_cast<float>(clip > 0.0 && norm() > clip ? clip / norm() : 1.0);
+      });
+  optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t);
+  copy_to_host(exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
+  return StepValues{values_host_(0) / micro_steps, values_host_(1)};
+}
+
+double TrainStep::evaluate(TokenBatches& batches, int count) {
+  FF_REQUIRE(count >= 1 && count <= batches.batches(), "evaluate {} of {} micro-batches", count,
+             batches.batches());
+  const ExecSpace exec;
+  const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
+  Kokkos::deep_copy(exec, loss, 0.0);
+  for (int k = 0; k < count; ++k) model_.forward(batches.tokens(k), batches.targets(k), loss);
+  model_.complete_loss(loss);
+  copy_to_host(exec, values_host_, values_, "fourfold::train_step::evaluate: loss");
+  return values_host_(0) / count;
+}
+
+}  // namespace fourfold
