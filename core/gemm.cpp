@@ -87,9 +87,9 @@ int blas_threads() {
 }
 
 std::string gemm_route() {
-  std::string route = fmt::format("KokkosKernels (Kokkos {}.{}.{}, {}) on {}", KOKKOS_VERSION / 10000,
-                                  KOKKOS_VERSION / 100 % 100, KOKKOS_VERSION % 100,
-                                  FOURFOLD_KOKKOS_FLAVOUR, ExecSpace::name());
+  std::string route = fmt::format("KokkosKernels (Kokkos {}.{}.{}, {}) on {} (concurrency {})",
+                                  KOKKOS_VERSION / 10000, KOKKOS_VERSION / 100 % 100, KOKKOS_VERSION % 100,
+                                  FOURFOLD_KOKKOS_FLAVOUR, ExecSpace::name(), ExecSpace().concurrency());
   if (host_accessible_v<MemSpace>) {
     route += openblas_get_num_threads != nullptr
                  ? fmt::format(" -> host BLAS (OpenBLAS, {} threads)", blas_threads())

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# CI stage 1: CUDA, compile only. Builds Kokkos + Kokkos Kernels 4.6.01 for CUDA (Hopper sm_90
+# unless FOURFOLD_CUDA_ARCH says otherwise) once, then compiles and links every fourfold library,
+# executable and test against it with NCCL enabled and warnings as errors in fourfold's own code
+# (host compiler warnings and nvcc's own diagnostics, such as a host function called from a
+# kernel). Kokkos-using code goes through nvcc_wrapper; host-only code through the host compiler.
+# Nothing runs: these machines have no GPU (scripts/gpu/check.sh runs it on one).
+#   scripts/ci/cuda-compile.sh            build into build-cuda/
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/kokkos.sh"
+cd "$fourfold_root"
+
+"$fourfold_root/scripts/install-deps.sh"
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+[ -x "$nvcc" ] || { echo "cuda-compile: no CUDA toolkit (nvcc not on PATH, not in /usr/local/cuda)" >&2; exit 1; }
+export PATH=$(dirname "$nvcc"):$PATH
+arch=${FOURFOLD_CUDA_ARCH:-sm_90}
+ensure_kokkos cuda "$arch"
+
+build=${FOURFOLD_CUDA_BUILD_DIR:-$fourfold_root/build-cuda}
+cmake -S "$fourfold_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
+  -DCMAKE_PREFIX_PATH="$kokkos_prefix" -DFOURFOLD_ENABLE_NCCL=ON -DFOURFOLD_ENABLE_WERROR=ON >"$build.configure.log" 2>&1 \
+  || { cat "$build.configure.log"; exit 1; }
+grep -q "Kokkos flavour upstream" "$build.configure.log" || { cat "$build.configure.log"; echo "cuda-compile: not configured against upstream Kokkos" >&2; exit 1; }
+start=$SECONDS
+cmake --build "$build" -j "$jobs"
+targets=$(find "$build/bin" "$build/tests" -maxdepth 1 -type f -executable | wc -l)
+echo "cuda-compile: $targets executables and tests compiled and linked for CUDA ($arch, NCCL on, -Werror) in $((SECONDS - start)) s"
