@@ -50,8 +50,6 @@ case $backend in
   cuda|openmp|serial) ;;
   *) die "unknown backend '$backend' (expected cuda, openmp or serial)" ;;
 esac
-mkdir -p "$prefix"
-prefix=$(cd "$prefix" && pwd)
 
 version=4.6.01
 kokkos_url=https://github.com/kokkos/kokkos/releases/download/$version/kokkos-$version.tar.gz
@@ -77,6 +75,14 @@ sm_of() {
     ADA89) echo sm_89 ;; HOPPER90) echo sm_90 ;; BLACKWELL100) echo sm_100 ;; BLACKWELL120) echo sm_120 ;;
   esac
 }
+
+# Every argument is checked before anything is made.
+if [ "$backend" = cuda ]; then
+  karch=$(kokkos_arch "$arch") || exit 1
+  sm=$(sm_of "$karch")
+fi
+mkdir -p "$prefix"
+prefix=$(cd "$prefix" && pwd)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fourfold-kokkos-XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -173,8 +179,6 @@ case $backend in
   cuda)
     command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || die "backend cuda needs nvcc (CUDA toolkit) on PATH or in /usr/local/cuda"
     command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
-    karch=$(kokkos_arch "$arch")
-    sm=$(sm_of "$karch")
     cuda_version=$(nvcc --version | sed -n 's/.*release \([0-9]*\)\.\([0-9]*\).*/\1/p')
     [ -n "$cuda_version" ] || die "cannot read the CUDA version from 'nvcc --version'"
     if [ "$cuda_version" -ge 13 ]; then

@@ -136,7 +136,9 @@ TEST(TrainConfig, HelpListsEveryKeyAndFlagWithDefaults) {
   const std::string help = config_help();
   for (const ConfigKey& k : config_schema()) {
     EXPECT_NE(help.find(k.key), std::string::npos) << k.name();
-    if (!k.flag.empty()) EXPECT_NE(help.find(k.flag), std::string::npos) << k.flag;
+    if (!k.flag.empty()) {
+      EXPECT_NE(help.find(k.flag), std::string::npos) << k.flag;
+    }
   }
   EXPECT_NE(help.find("--set section.key=value"), std::string::npos);
   EXPECT_NE(help.find("0.0006"), std::string::npos);  // lr default

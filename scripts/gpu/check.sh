@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# One run on a machine with an NVIDIA GPU and the CUDA toolkit (no MPI, HDF5 or OpenBLAS
+# development files needed), within 10 minutes:
+#   1. loads fourfold built for the GPU: the bundle scripts/gpu/pack.sh made on a build machine
+#      (it travels with the working tree as .gpu-bundle), with the machine's CUDA and NCCL
+#   2. runs the suite's one-rank tests, and its 2-rank tests when 2 GPUs are present
+#   3. trains the tiny model for 200 steps and GPT-2 124M for 20 steps (batch 8 x 1024) on one GPU
+#   4. prints tokens/s, the share of step time in GEMMs and the host waits per step
+#
+#   scripts/gpu/check.sh [--bundle DIR] [--out DIR] [--dry-run]
+#     --bundle   the bundle (default .gpu-bundle in the checkout)
+#     --out      where logs and runs go (default $OUT when set, else build/gpu-check)
+#     --dry-run  check the script and the bundle here and print every command, running none
+# Exits non-zero when a step fails; the summary at the end names each step's result.
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bundle=$root/.gpu-bundle
+out=${OUT:-$root/build/gpu-check}
+dry_run=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --bundle) bundle=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --dry-run) dry_run=1; shift ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+bundle=$(cd "$bundle" 2>/dev/null && pwd || echo "$bundle")
+mkdir -p "$out"
+log=$out/check.log
+: >"$log"
+say() { echo "gpu-check: $*" | tee -a "$log"; }
+results=()
+failed=0
+
+# step NAME SECONDS COMMAND...: runs (or, dry, prints) one command with a time limit, its output
+# kept in $out/NAME.log and its tail shown.
+step() {
+  local name=$1 limit=$2
+  shift 2
+  if [ $dry_run -eq 1 ]; then
+    say "[dry run] $name (limit ${limit}s): $*"
+    results+=("$name: not run (dry run)")
+    return 0
+  fi
+  say "$name: $*"
+  local start=$SECONDS status=0
+  timeout --kill-after=10 "$limit" "$@" >"$out/$name.log" 2>&1 || status=$?
+  tail -n 15 "$out/$name.log" | tee -a "$log"
+  if [ $status -eq 0 ]; then
+    results+=("$name: passed in $((SECONDS - start)) s")
+  else
+    results+=("$name: FAILED (exit $status$([ $status -eq 124 ] && echo ', time limit') after $((SECONDS - start)) s)")
+    failed=1
+  fi
+}
+
+FOURFOLD_BUNDLE=$bundle source "$root/scripts/gpu/env.sh"
+say "bundle $bundle: $(head -1 "$bundle/manifest.txt" 2>/dev/null || echo 'missing')"
+[ -n "$fourfold_env_problems" ] && say "environment: $fourfold_env_problems"
+if [ $dry_run -eq 0 ]; then
+  [ -z "$fourfold_env_problems" ] || { say "cannot run: $fourfold_env_problems"; exit 1; }
+  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1 | tee -a "$log"
+fi
+gpus=$( (nvidia-smi -L 2>/dev/null || true) | grep -c '^GPU' )
+say "$gpus GPU(s) visible"
+missing=$(LD_LIBRARY_PATH=$LD_LIBRARY_PATH ldd "$bundle/bin/fourfold-train" 2>/dev/null | grep 'not found' | grep -v 'libcuda.so' || true)
+[ -z "$missing" ] || say "libraries not found for fourfold-train: $(echo "$missing" | awk '{print $1}' | tr '\n' ' ')"
+
+# 1. The suite's tests, one rank each (every test program; MPI tests as singletons).
+tests=("$bundle"/tests/test_*)
+if [ ! -e "${tests[0]}" ]; then
+  say "no test programs in $bundle/tests (make the bundle with scripts/gpu/pack.sh)"
+  [ $dry_run -eq 1 ] || failed=1
+  tests=()
+fi
+for test in "${tests[@]}"; do
+  step "$(basename "$test").np1" 120 "$test"
+done
+# 2-rank tests need one GPU per rank.
+if [ "$gpus" -ge 2 ] && [ -f "$bundle/tests/np2.txt" ]; then
+  while read -r test; do
+    step "$test.np2" 180 mpiexec -n 2 "$bundle/tests/$test"
+  done <"$bundle/tests/np2.txt"
+else
+  results+=("2-rank tests: skipped ($gpus GPU(s); they need 2)")
+fi
+
+# 2. Training on one GPU.
+data=$bundle/data
+step train-tiny 150 "$bundle/bin/fourfold-train" --config "$root/configs/tiny.toml" --grid 1x1x1x1 --steps 200 \
+  --data "$data/train.bin" --val-data "$data/val.bin" --out "$out/runs/tiny-$(date +%s)" --set log.every=50
+step train-gpt2-124m 240 "$bundle/bin/fourfold-train" --config "$root/configs/gpt2-124m.toml" --grid 1x1x1x1 \
+  --steps 20 --batch-size 8 --micro-batch-size 8 --seq-len 1024 --data "$data/train.bin" \
+  --set train.warmup_steps=2 --set log.every=1
+
+# 3. Figures: step time and GEMM share, host waits per optimizer step.
+step bench-model 120 "$bundle/bin/fourfold-bench" model --batch 8 --seq-len 1024 --warmup 1 --steps 3
+step bench-syncs 120 "$bundle/bin/fourfold-bench" model --batch 8 --seq-len 1024 --warmup 1 --steps 2 --count-syncs
+
+if [ $dry_run -eq 0 ]; then
+  say "figures:"
+  grep -h "tokens/s" "$out/train-gpt2-124m.log" 2>/dev/null | tail -3 | tee -a "$log"
+  grep -h '"bench"' "$out/bench-model.log" "$out/bench-syncs.log" 2>/dev/null | tee -a "$log"
+fi
+say "summary:"
+printf '  %s\n' "${results[@]}" | tee -a "$log"
+exit $failed
