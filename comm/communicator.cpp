@@ -91,17 +91,22 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
 
 void Communicator::barrier() const { FF_CHECK_MPI(MPI_Barrier(comm_)); }
 
+std::string backend_unavailable(Backend backend) {
+  if (backend != Backend::nccl) return {};
+  if (host_accessible_v<MemSpace>)
+    return fmt::format("NCCL needs a GPU build of fourfold: this one runs on {} with host memory, where "
+                       "collectives go over MPI (use comm = \"auto\" or \"mpi\")",
+                       ExecSpace::name());
+  if (!FOURFOLD_ENABLE_NCCL)
+    return "fourfold was built without NCCL (configure with -DFOURFOLD_ENABLE_NCCL=ON and a CUDA "
+           "toolkit with NCCL), or use comm = \"mpi\"";
+  return {};
+}
+
 void Communicator::use_backend(Backend backend) {
   constexpr bool device_build = !host_accessible_v<MemSpace>;
-  if (backend == Backend::nccl) {
-    FF_REQUIRE(device_build,
-               "parallel.comm = \"nccl\" needs a GPU build of fourfold: this one runs on {} with host "
-               "memory, where collectives go over MPI (use comm = \"auto\" or \"mpi\")",
-               ExecSpace::name());
-    FF_REQUIRE(FOURFOLD_ENABLE_NCCL,
-               "parallel.comm = \"nccl\": fourfold was built without NCCL (configure with "
-               "-DFOURFOLD_ENABLE_NCCL=ON and a CUDA toolkit with NCCL), or use comm = \"mpi\"");
-  }
+  const std::string unavailable = backend_unavailable(backend);
+  FF_REQUIRE(unavailable.empty(), "communication backend \"{}\": {}", backend_name(backend), unavailable);
   const bool nccl = device_build && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
   if (!nccl) {
     nccl_.reset();

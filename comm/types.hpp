@@ -27,6 +27,8 @@ const char* backend_name(Backend backend);
 /// "auto", "nccl" or "mpi"; anything else is a UserError naming the text.
 Backend parse_backend(const std::string& text);
 const char* device_route_name(DeviceRoute route);
+/// Empty when this build can use `backend`, else the reason (for configuration checks).
+std::string backend_unavailable(Backend backend);
 
 const char* dtype_name(DType type);
 const char* reduce_op_name(ReduceOp op);

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     CommBenchOptions comm_options;
     auto* comm_cmd = app.add_subcommand("comm", "time every collective on every group of a grid");
     comm_cmd->add_option("--grid", comm_options.grid, "process grid GXxGYxGZxGD (default: all ranks along x)");
+    comm_cmd->add_option("--comm", comm_options.comm, "collectives on device memory: auto, nccl, mpi")->capture_default_str();
     comm_cmd->add_option("--min-bytes", comm_options.min_bytes, "smallest message in bytes")->capture_default_str();
     comm_cmd->add_option("--max-bytes", comm_options.max_bytes, "largest message in bytes (sizes double)")->capture_default_str();
     comm_cmd->add_option("--warmup", comm_options.warmup, "untimed repetitions per size")->capture_default_str();
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
     ModelBenchOptions model_options;
     auto* model_cmd = app.add_subcommand("model", "time forward + backward + gradient sync of a GPT-2 step");
     model_cmd->add_option("--grid", model_options.grid, "process grid GXxGYxGZxGD (default: all ranks along data)");
+    model_cmd->add_option("--comm", model_options.comm, "collectives on device memory: auto, nccl, mpi")->capture_default_str();
     model_cmd->add_option("--depth", model_options.depth, "GPT-2 depth: 12 (124M), 24, 36, 48")->capture_default_str();
     model_cmd->add_option("--layers", model_options.layers, "override the number of layers (0: the depth's)")->capture_default_str();
     model_cmd->add_option("--batch", model_options.batch, "global sequences per step")->capture_default_str();
@@ -65,6 +67,7 @@ int main(int argc, char** argv) {
     CheckpointBenchOptions ckpt_options;
     auto* ckpt_cmd = app.add_subcommand("checkpoint", "save and load time of a GPT-2 checkpoint with optimizer state");
     ckpt_cmd->add_option("--grid", ckpt_options.grid, "process grid GXxGYxGZxGD (default: all ranks along data)");
+    ckpt_cmd->add_option("--comm", ckpt_options.comm, "collectives on device memory: auto, nccl, mpi")->capture_default_str();
     ckpt_cmd->add_option("--depth", ckpt_options.depth, "GPT-2 depth: 12 (124M), 24, 36, 48")->capture_default_str();
     ckpt_cmd->add_option("--dir", ckpt_options.directory, "scratch directory (removed afterwards)")->capture_default_str();
     ckpt_cmd->add_option("--repeats", ckpt_options.repeats, "timed save+load pairs (best reported)")->capture_default_str();

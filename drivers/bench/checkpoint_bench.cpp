@@ -23,7 +23,7 @@ int run_checkpoint_bench(Runtime& runtime, const CheckpointBenchOptions& options
   const GptConfig config = GptConfig::gpt2(options.depth);
   const comm::GridShape shape = options.grid.empty() ? comm::GridShape{1, 1, 1, runtime.world_size()}
                                                      : comm::GridShape::parse(options.grid);
-  const comm::Grid grid(shape, runtime.world());
+  const comm::Grid grid(shape, runtime.world(), comm::parse_backend(options.comm));
   Gpt model(config, grid, 1, 64);
   model.init_parameters(1);
   AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});

@@ -9,6 +9,7 @@ class Runtime;
 
 struct CheckpointBenchOptions {
   std::string grid;           // "" = all ranks along data
+  std::string comm = "auto";  // collective backend for device memory: auto, nccl, mpi
   int depth = 12;             // GPT-2 depth (12 = 124M)
   std::string directory = "build/bench-checkpoints";
   int repeats = 2;            // timed save + load pairs; the best is reported

@@ -78,7 +78,7 @@ int run_comm_bench(Runtime& runtime, const CommBenchOptions& options) {
   const comm::GridShape shape = options.grid.empty()
                                     ? comm::GridShape{runtime.world_size(), 1, 1, 1}
                                     : comm::GridShape::parse(options.grid);
-  const comm::Grid grid(shape, runtime.world());
+  const comm::Grid grid(shape, runtime.world(), comm::parse_backend(options.comm));
   const bool root = grid.world_rank() == 0;
 
   for (GroupKind kind : comm::all_group_kinds) {
@@ -92,6 +92,7 @@ int run_comm_bench(Runtime& runtime, const CommBenchOptions& options) {
         const nlohmann::json line = {
             {"op", op},
             {"group", comm::group_name(kind)},
+            {"route", comm::device_route_name(grid.device_route())},
             {"group_size", group.size()},
             {"stride", grid.layout().stride(kind)},
             {"bytes", moved},

@@ -13,6 +13,7 @@ class Runtime;
 
 struct CommBenchOptions {
   std::string grid;                    // "" = world size along x
+  std::string comm = "auto";  // collective backend for device memory: auto, nccl, mpi
   std::size_t min_bytes = 1024;        // smallest message, bytes
   std::size_t max_bytes = 4u << 20;    // largest message, bytes
   int warmup = 3;                      // untimed repetitions per size

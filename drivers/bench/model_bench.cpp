@@ -28,7 +28,7 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   const comm::GridShape shape = options.grid.empty()
                                     ? comm::GridShape{1, 1, 1, runtime.world_size()}
                                     : comm::GridShape::parse(options.grid);
-  const comm::Grid grid(shape, runtime.world());
+  const comm::Grid grid(shape, runtime.world(), comm::parse_backend(options.comm));
   const int row_groups = shape.z * shape.data;
   FF_REQUIRE(options.batch % row_groups == 0,
              "--batch {} is not divisible by G_z * G_data = {} (grid {})", options.batch, row_groups,

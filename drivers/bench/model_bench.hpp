@@ -9,6 +9,7 @@ class Runtime;
 
 struct ModelBenchOptions {
   std::string grid;         // "" = all ranks along data
+  std::string comm = "auto";  // collective backend for device memory: auto, nccl, mpi
   int depth = 12;           // GPT-2 depth: 12 (124M), 24, 36, 48
   int layers = 0;           // >0 overrides the number of layers of that depth's width
   int batch = 4;            // global sequences per step

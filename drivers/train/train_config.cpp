@@ -44,6 +44,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"model", "max_seq_len", V::integer, 1024LL, "position embedding rows", ""},
       {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
       {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN)", "--grid"},
+      {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
       {"train", "steps_this_run", V::integer, 0LL, "stop after this many steps with a checkpoint (job time limits); 0 = run to train.steps", ""},
       {"train", "batch_size", V::integer, 8LL, "global sequences per optimizer step", "--batch-size"},
@@ -199,6 +200,13 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   const std::string grid = v.string("parallel.grid");
   c.grid = grid.empty() ? comm::GridShape{1, 1, 1, world_size} : comm::GridShape::parse(grid);
   comm::GridLayout(c.grid, world_size);  // validates the product against the world size
+  try {
+    c.backend = comm::parse_backend(v.string("parallel.comm"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "parallel.comm: {}", e.what());
+  }
+  const std::string unavailable = comm::backend_unavailable(c.backend);
+  FF_REQUIRE(unavailable.empty(), "parallel.comm = \"{}\": {}", comm::backend_name(c.backend), unavailable);
 
   c.steps = positive("train.steps");
   c.steps_this_run = non_negative("train.steps_this_run");

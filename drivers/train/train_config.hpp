@@ -6,6 +6,7 @@
 #pragma once
 
 #include "comm/grid_layout.hpp"
+#include "comm/types.hpp"
 #include "layers/gpt_config.hpp"
 
 #include <cstdint>
@@ -64,6 +65,7 @@ struct TrainConfig {
   std::string init_from;        // llm.c weights (or a checkpoint); model dims come from it
 
   comm::GridShape grid;         // resolved against the world size
+  comm::Backend backend = comm::Backend::automatic;  // collectives on device memory
 
   long steps = 0;
   long steps_this_run = 0;      // stop (with a checkpoint) after this many steps; 0 = to `steps`

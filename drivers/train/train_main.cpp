@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
                                   : checkpoint::read_llmc_header(init_from).config;
     const TrainConfig config =
         make_train_config(values, runtime.world_size(), from_file ? &*from_file : nullptr);
-    const comm::Grid grid(config.grid, runtime.world());
+    const comm::Grid grid(config.grid, runtime.world(), config.backend);
     train(config, grid);
     return 0;
   });

@@ -113,6 +113,17 @@ TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
   expect_error([&] { make({{"data.order", "random"}}, 1); }, {"data.order = \"random\""});
   expect_error([&] { make({{"train.steps", "0"}}, 1); }, {"train.steps = 0"});
   expect_error([&] { make_train_config(ConfigValues(), 1, nullptr); }, {"data.train", "--data"});
+  expect_error([&] { make({{"parallel.comm", "gloo"}}, 1); }, {"parallel.comm", "'gloo'", "\"auto\", \"nccl\", \"mpi\""});
+  if (!comm::backend_unavailable(comm::Backend::nccl).empty()) {
+    expect_error([&] { make({{"parallel.comm", "nccl"}}, 1); }, {"parallel.comm = \"nccl\"", "GPU build"});
+  }
+}
+
+TEST(TrainConfig, CommunicationBackend) {
+  EXPECT_EQ(make_train_config(with_data(), 1, nullptr).backend, comm::Backend::automatic);
+  ConfigValues v = with_data();
+  v.set("parallel.comm", "mpi", "--comm");
+  EXPECT_EQ(make_train_config(v, 1, nullptr).backend, comm::Backend::mpi);
 }
 
 TEST(TrainConfig, ShippedConfigsAreValid) {
