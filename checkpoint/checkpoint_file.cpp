@@ -191,11 +191,12 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
     file = H5Handle(id, H5Fclose);
   });
   const ExecSpace exec;
-  auto params = mirror_to_host(exec, model.parameters(), "fourfold::checkpoint::read: parameters");
+  // Separate copies: a load that fails part-way leaves the model and optimizer as they were.
+  auto params = host_copy(exec, model.parameters(), "fourfold::checkpoint::read: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
-    m = Kokkos::create_mirror_view(optimizer->first_moment());
-    v = Kokkos::create_mirror_view(optimizer->second_moment());
+    m = Kokkos::create_mirror(optimizer->first_moment());
+    v = Kokkos::create_mirror(optimizer->second_moment());
     Kokkos::deep_copy(m, 0.0f);
     Kokkos::deep_copy(v, 0.0f);
   }

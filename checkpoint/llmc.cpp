@@ -151,7 +151,8 @@ void load_llmc(const std::string& path, Gpt& model) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   FF_REQUIRE(file != nullptr, "cannot open '{}': {}", path, errno_text());
   const ExecSpace exec;
-  auto host = mirror_to_host(exec, model.parameters(), "fourfold::load_llmc: parameters");
+  // A separate copy: a file that fails part-way leaves the model as it was.
+  auto host = host_copy(exec, model.parameters(), "fourfold::load_llmc: parameters");
   std::vector<unsigned char> buffer;
   for (const ParamInfo& p : model.params()) {
     const std::size_t base = llmc_tensor_offset(model.config(), p.name);

@@ -77,6 +77,16 @@ auto mirror_to_host(const ExecSpace& exec, const DeviceView& device, const char*
   return host;
 }
 
+/// A separate host copy of a device View (never aliasing it, also where the View is in host
+/// memory), for code that edits the copy and may abandon it; counted as a value synchronisation.
+template <class DeviceView>
+auto host_copy(const ExecSpace& exec, const DeviceView& device, const char* why) {
+  auto host = Kokkos::create_mirror(device);
+  Kokkos::deep_copy(exec, host, device);
+  fence(exec, SyncKind::value, why);
+  return host;
+}
+
 /// Copies a host View into a device View of the same shape and waits until the copy is done,
 /// so the host memory can be reused or freed (counted as a value synchronisation).
 template <class DeviceView, class HostView>

@@ -25,7 +25,7 @@ TEST(Grid, GroupsMatchTheLayoutOnEveryGrid) {
       // Members as MPI sees them: gather world ranks over the group.
       HostTensor1<int> mine("mine", 1), all("all", group.size());
       mine(0) = grid.world_rank();
-      all_gather(ExecSpace(), group, mine, all);
+      all_gather(HostExecSpace(), group, mine, all);
       const auto expected = grid.layout().group_members(kind, grid.world_rank());
       for (int i = 0; i < group.size(); ++i) EXPECT_EQ(all(i), expected[i]);
     }

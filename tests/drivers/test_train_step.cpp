@@ -6,6 +6,7 @@
 #include "core/rng.hpp"
 #include "core/sync.hpp"
 #include "drivers/train/train_step.hpp"
+#include "layers/gpt_test_support.hpp"
 #include "layers/grad_norm.hpp"
 #include "test_env.hpp"
 
@@ -17,16 +18,7 @@
 namespace fourfold {
 namespace {
 
-GptConfig tiny_model() {
-  GptConfig c;
-  c.num_layers = 2;
-  c.num_heads = 4;
-  c.channels = 32;
-  c.vocab_size = 64;
-  c.padded_vocab_size = 64;
-  c.max_seq_len = 16;
-  return c;
-}
+GptConfig tiny_model() { return test::small_config(); }
 
 constexpr int batch = 4, seq_len = 16;
 
@@ -35,8 +27,8 @@ void fill(TokenBatches& batches, const comm::Grid& grid, std::size_t rows) {
   const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
   for (int k = 0; k < batches.batches(); ++k)
     for (std::size_t i = 0; i < rows; ++i) {
-      batches.tokens(k)[i] = static_cast<int>(rng::bits(7, 100 * k + row_group, i) % 64);
-      batches.targets(k)[i] = static_cast<int>(rng::bits(8, 100 * k + row_group, i) % 64);
+      batches.tokens(k)[i] = static_cast<int>(rng::bits(7, 100 * k + row_group, i) % 61);
+      batches.targets(k)[i] = static_cast<int>(rng::bits(8, 100 * k + row_group, i) % 61);
     }
 }
 

@@ -139,7 +139,8 @@ inline double dot(const std::vector<double>& out, const std::vector<double>& r) 
 template <class View>
 double central_difference(const View& v, std::size_t i, const std::function<double()>& objective,
                           float h = 1e-2f) {
-  const Vector flat_view(v.data(), v.size());
+  const Kokkos::View<float*, typename View::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> flat_view(
+      v.data(), v.size());
   const auto element = Kokkos::subview(flat_view, i);
   float x0 = 0.0f;
   Kokkos::deep_copy(x0, element);
