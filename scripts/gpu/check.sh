@@ -26,6 +26,14 @@ while [ $# -gt 0 ]; do
     *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+# The bundle travels compressed: unpack it next to the archive the first time.
+if [ ! -d "$bundle" ] && [ -f "$bundle.tar.xz" ]; then
+  if [ $dry_run -eq 1 ]; then
+    echo "gpu-check: [dry run] would unpack $bundle.tar.xz"
+  else
+    tar -C "$(dirname "$bundle")" -xJf "$bundle.tar.xz" || { echo "gpu-check: cannot unpack $bundle.tar.xz" >&2; exit 1; }
+  fi
+fi
 bundle=$(cd "$bundle" 2>/dev/null && pwd || echo "$bundle")
 mkdir -p "$out"
 log=$out/check.log
@@ -67,6 +75,9 @@ gpus=$( (nvidia-smi -L 2>/dev/null || true) | grep -c '^GPU' )
 say "$gpus GPU(s) visible"
 missing=$(LD_LIBRARY_PATH=$LD_LIBRARY_PATH ldd "$bundle/bin/fourfold-train" 2>/dev/null | grep 'not found' | grep -v 'libcuda.so' || true)
 [ -z "$missing" ] || say "libraries not found for fourfold-train: $(echo "$missing" | awk '{print $1}' | tr '\n' ' ')"
+
+# 0. MPI and parallel HDF5 from the bundle, before any GPU program.
+step mpi-probe 60 "$bundle/bin/mpi-probe" "$out/probe.h5"
 
 # 1. The suite's tests, one rank each (every test program; MPI tests as singletons).
 tests=("$bundle"/tests/test_*)

@@ -4,8 +4,8 @@
 # (and the Open MPI / PMIx plugin folders) is hidden; then
 #   1. every program's and library's dependencies resolve to the bundle, the base C runtime or
 #      the CUDA installation (only the GPU driver, libcuda, may be missing here);
-#   2. Open MPI starts from the bundle: ompi_info lists its components, and a fourfold program
-#      gets through MPI initialisation and stops only at the missing GPU;
+#   2. Open MPI starts from the bundle: ompi_info lists its components, and the bundle's MPI and
+#      parallel-HDF5 probe runs as a singleton and on 2 ranks under the bundle's mpiexec;
 #   3. fourfold-prep (host code only) runs.
 #   scripts/gpu/verify-bundle.sh [BUNDLE]        (as root: it needs a mount namespace)
 set -euo pipefail
@@ -59,16 +59,28 @@ else
   echo "verify-bundle: ompi_info from the bundle failed:"; ompi_info 2>&1 | head -5; problems=$((problems + 1))
 fi
 
-# Past MPI_Init, a GPU program must stop at the GPU, not at MPI or a missing library.
-output=$(timeout 60 "$bundle/bin/fourfold-bench" gemm --shape 64x64x64 --iters 1 2>&1 || true)
-if echo "$output" | grep -qi "cuda" && ! echo "$output" | grep -qiE "mpi_init|ompi_rte|mca_base_component|error while loading shared"; then
-  echo "verify-bundle: fourfold-bench starts MPI from the bundle and stops at the missing GPU: $(echo "$output" | grep -i cuda | head -1 | cut -c1-120)"
-else
-  echo "verify-bundle: fourfold-bench did not get to the GPU:"; echo "$output" | head -10; problems=$((problems + 1))
-fi
+# MPI and parallel HDF5 from the bundle, as a singleton and on 2 ranks under its mpiexec.
+probe_dir=$(mktemp -d)
+for ranks in 1 2; do
+  if [ $ranks -eq 1 ]; then
+    output=$(timeout 60 "$bundle/bin/mpi-probe" "$probe_dir/probe1.h5" 2>&1) && status=0 || status=$?
+  else
+    output=$(timeout 60 mpiexec -n 2 "$bundle/bin/mpi-probe" "$probe_dir/probe2.h5" 2>&1) && status=0 || status=$?
+  fi
+  if [ $status -eq 0 ]; then
+    echo "verify-bundle: $output"
+  else
+    echo "verify-bundle: the MPI probe on $ranks rank(s) failed:"; echo "$output" | head -10; problems=$((problems + 1))
+  fi
+done
+rm -rf "$probe_dir"
+# GPU programs load everything but the GPU driver, which only a GPU machine has.
+missing=$(ldd "$bundle/bin/fourfold-train" | grep "not found" | awk '{print $1}' | tr '\n' ' ')
+echo "verify-bundle: fourfold-train lacks only the driver here: ${missing:-nothing}"
+[ "${missing// /}" = "libcuda.so.1" ] || [ -z "${missing// /}" ] || problems=$((problems + 1))
 
 text=$(mktemp)
-seq 1 2000 >"$text"
+seq 1 40000 >"$text"
 prep=$(mktemp -d)
 if "$bundle/bin/fourfold-prep" --out "$prep" "$text" >/dev/null && [ -s "$prep/train.bin" ]; then
   echo "verify-bundle: fourfold-prep from the bundle runs"
