@@ -7,8 +7,10 @@
 #   3. trains the tiny model for 200 steps and GPT-2 124M for 20 steps (batch 8 x 1024) on one GPU
 #   4. prints tokens/s, the share of step time in GEMMs and the host waits per step
 #
-#   scripts/gpu/check.sh [--bundle DIR] [--out DIR] [--dry-run]
-#     --bundle   the bundle (default .gpu-bundle in the checkout)
+#   scripts/gpu/check.sh [--bundle DIR] [--out DIR] [--budget SECONDS] [--dry-run]
+#     --bundle   the bundle (default .gpu-bundle in the checkout, or .gpu-bundle.tar.xz unpacked)
+#     --budget   the whole run's time (default 540 s): each step's limit is cut to what is left,
+#                and steps that no longer fit are skipped and reported
 #     --out      where logs and runs go (default $OUT when set, else build/gpu-check)
 #     --dry-run  check the script and the bundle here and print every command, running none
 # Exits non-zero when a step fails; the summary at the end names each step's result.
@@ -17,11 +19,13 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bundle=$root/.gpu-bundle
 out=${OUT:-$root/build/gpu-check}
 dry_run=0
+budget=540
 while [ $# -gt 0 ]; do
   case $1 in
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --dry-run) dry_run=1; shift ;;
+    --budget) budget=$2; shift 2 ;;
     -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -52,6 +56,13 @@ step() {
     results+=("$name: not run (dry run)")
     return 0
   fi
+  local left=$((budget - SECONDS))
+  if [ $left -lt 15 ]; then
+    results+=("$name: skipped (the ${budget} s budget is spent)")
+    failed=1
+    return 0
+  fi
+  [ "$limit" -le "$left" ] || limit=$left
   say "$name: $*"
   local start=$SECONDS status=0
   timeout --kill-after=10 "$limit" "$@" >"$out/$name.log" 2>&1 || status=$?
