@@ -103,14 +103,17 @@ std::string backend_unavailable(Backend backend) {
   return {};
 }
 
+bool resolves_to_nccl(Backend backend) {
+  return !host_accessible_v<MemSpace> && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
+}
+
 void Communicator::use_backend(Backend backend) {
-  constexpr bool device_build = !host_accessible_v<MemSpace>;
   const std::string unavailable = backend_unavailable(backend);
   FF_REQUIRE(unavailable.empty(), "communication backend \"{}\": {}", backend_name(backend), unavailable);
-  const bool nccl = device_build && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
-  if (!nccl) {
+  if (!resolves_to_nccl(backend)) {
     nccl_.reset();
-    device_route_ = !device_build || gpu_aware_mpi() ? DeviceRoute::mpi_direct : DeviceRoute::mpi_staged;
+    device_route_ = host_accessible_v<MemSpace> || gpu_aware_mpi() ? DeviceRoute::mpi_direct
+                                                                   : DeviceRoute::mpi_staged;
     return;
   }
   device_route_ = DeviceRoute::nccl;

@@ -67,4 +67,7 @@ class Communicator {
 /// MPIX_Query_cuda_support). Always false on host-only builds (no device memory to pass).
 bool gpu_aware_mpi();
 
+/// True when `backend` resolves to NCCL on this build (a device build with NCCL, not "mpi").
+bool resolves_to_nccl(Backend backend);
+
 }  // namespace fourfold::comm

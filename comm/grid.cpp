@@ -1,8 +1,6 @@
 #include "comm/grid.hpp"
 
 #include "comm/check.hpp"
-#include "core/config.hpp"
-#include "core/types.hpp"
 
 namespace fourfold::comm {
 namespace {
@@ -47,8 +45,7 @@ Grid::Grid(GridShape shape, MPI_Comm world, Backend backend)
     : layout_(shape, size_of(world)), world_(Communicator::duplicate(world, "world")) {
   const int rank = world_.rank();
   coords_ = layout_.coords(rank);
-  const bool nccl = !host_accessible_v<MemSpace> && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
-  if (nccl && world_.size() > 1) require_gpu_per_rank(world_);
+  if (resolves_to_nccl(backend) && world_.size() > 1) require_gpu_per_rank(world_);
   world_.use_backend(backend);
   auto make = [&](GroupKind kind) {
     Communicator c = world_.split(layout_.group_color(kind, rank), layout_.group_rank(kind, rank),

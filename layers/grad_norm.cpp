@@ -23,7 +23,6 @@ void GradientNorm::compute(const ExecSpace& exec, const DeviceScalar<double>& no
                            const ConstVector& gradients, const comm::Communicator& world) const {
   ScopedRegion region("fourfold::global_gradient_norm");
   const Kokkos::View<double*, MemSpace> partials = partials_;
-  Kokkos::deep_copy(exec, partials, 0.0);
   constexpr std::size_t chunk = elementwise_chunk;
   constexpr int lanes = 8;
   const float* const data = gradients.data();

@@ -18,8 +18,6 @@
 namespace fourfold {
 namespace {
 
-GptConfig tiny_model() { return test::small_config(); }
-
 constexpr int batch = 4, seq_len = 16;
 
 // Distinct tokens per micro-batch and per row group (the rows this rank holds).
@@ -38,7 +36,7 @@ TEST(TrainStep, OneHostWaitPerStepOnEveryGrid) {
     for (int micro_steps : {1, 2}) {
       SCOPED_TRACE("grid " + shape.str() + ", " + std::to_string(micro_steps) + " micro-batches");
       const comm::Grid grid(shape, test::world());
-      Gpt model(tiny_model(), grid, batch / (shape.z * shape.data), seq_len);
+      Gpt model(test::small_config(), grid, batch / (shape.z * shape.data), seq_len);
       model.init_parameters(3);
       model.zero_gradients();
       AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
@@ -71,7 +69,7 @@ TEST(TrainStep, DeviceClippingEqualsTheHostFormula) {
   const int local = batch / grid.shape().data;
   for (double clip : {0.0, 0.05, 1e6}) {  // off, active, never reached
     SCOPED_TRACE("grad_clip " + std::to_string(clip));
-    Gpt device_model(tiny_model(), grid, local, seq_len), host_model(tiny_model(), grid, local, seq_len);
+    Gpt device_model(test::small_config(), grid, local, seq_len), host_model(test::small_config(), grid, local, seq_len);
     for (Gpt* m : {&device_model, &host_model}) {
       m->init_parameters(11);
       m->zero_gradients();
