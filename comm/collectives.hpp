@@ -151,9 +151,7 @@ Request all_reduce(const Exec& exec, const Communicator& comm, const View& data,
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
       [&](const void*, void* recv, bool start) {
-        if (start) return mpi_backend::all_reduce_start(comm, recv, count, dtype_of<T>(), op);
-        mpi_backend::all_reduce(comm, recv, count, dtype_of<T>(), op);
-        return Request();
+        return mpi_backend::all_reduce(comm, recv, count, dtype_of<T>(), op, start);
       },
       [&](const auto& nccl, void* stream) {
         nccl.all_reduce(data.data(), data.data(), count, dtype_of<T>(), op, stream);
@@ -185,9 +183,7 @@ Request all_gather(const Exec& exec, const Communicator& comm, const SendView& s
       exec, comm, route, nonblocking, info, send.data(), recv.data(), count * sizeof(T),
       recv.size() * sizeof(T),
       [&](const void* s, void* r, bool start) {
-        if (start) return mpi_backend::all_gather_start(comm, s, r, count, dtype_of<T>());
-        mpi_backend::all_gather(comm, s, r, count, dtype_of<T>());
-        return Request();
+        return mpi_backend::all_gather(comm, s, r, count, dtype_of<T>(), start);
       },
       [&](const auto& nccl, void* stream) {
         nccl.all_gather(send.data(), recv.data(), count, dtype_of<T>(), stream);
@@ -219,9 +215,7 @@ Request reduce_scatter(const Exec& exec, const Communicator& comm, const SendVie
       exec, comm, route, nonblocking, info, send.data(), recv.data(), send.size() * sizeof(T),
       count * sizeof(T),
       [&](const void* s, void* r, bool start) {
-        if (start) return mpi_backend::reduce_scatter_start(comm, s, r, count, dtype_of<T>(), op);
-        mpi_backend::reduce_scatter(comm, s, r, count, dtype_of<T>(), op);
-        return Request();
+        return mpi_backend::reduce_scatter(comm, s, r, count, dtype_of<T>(), op, start);
       },
       [&](const auto& nccl, void* stream) {
         nccl.reduce_scatter(send.data(), recv.data(), count, dtype_of<T>(), op, stream);
@@ -242,9 +236,7 @@ Request broadcast(const Exec& exec, const Communicator& comm, const View& data, 
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
       [&](const void*, void* recv, bool start) {
-        if (start) return mpi_backend::broadcast_start(comm, recv, count, dtype_of<T>(), root);
-        mpi_backend::broadcast(comm, recv, count, dtype_of<T>(), root);
-        return Request();
+        return mpi_backend::broadcast(comm, recv, count, dtype_of<T>(), root, start);
       },
       [&](const auto& nccl, void* stream) { nccl.broadcast(data.data(), count, dtype_of<T>(), root, stream); });
 }
@@ -303,7 +295,7 @@ template <class Exec, class View>
 /// Reduces one host scalar over the group (timings, counters, flags).
 template <class T>
 T all_reduce_value(const Communicator& comm, T value, ReduceOp op = ReduceOp::sum) {
-  if (comm.size() > 1) mpi_backend::all_reduce(comm, &value, 1, dtype_of<T>(), op);
+  if (comm.size() > 1) mpi_backend::all_reduce(comm, &value, 1, dtype_of<T>(), op, false);
   return value;
 }
 

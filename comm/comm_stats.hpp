@@ -1,34 +1,34 @@
-// Time this process spent blocked in communication: blocking collectives and wait() on
-// non-blocking ones. The trainer reports it as exposed communication (what overlap did not
-// hide); compute time is the rest of the step.
+// Communication time of this process, per grid axis, as two clocks:
+//   busy     how long collectives took: from start to completion on the progress engine's
+//            thread (host builds), between events on the communication streams (NCCL), or the
+//            whole call for collectives run on the calling thread
+//   exposed  how long the compute side stood still for them: the host blocked in a wait or a
+//            blocking collective, or a compute stream stalled on a communication event
+// hidden fraction = 1 - exposed / busy: the share overlap took off the critical path.
 #pragma once
 
-#include <chrono>
+#include "comm/types.hpp"
+
+#include <array>
 
 namespace fourfold::comm {
 
-struct CommStats {
-  double seconds = 0.0;  // wall time blocked in MPI calls or waits
-  long calls = 0;
+struct CommTotals {
+  std::array<double, comm_axis_count> busy{};     // seconds per CommAxis
+  std::array<double, comm_axis_count> exposed{};  // seconds per CommAxis
+  long operations = 0;
+
+  double busy_total() const;
+  double exposed_total() const;
+  /// 1 - exposed / busy (0 when nothing was communicated; never below 0).
+  double hidden_fraction() const;
+  CommTotals operator-(const CommTotals& earlier) const;
 };
 
-/// The process-wide totals (single-threaded use: collectives are issued by the main thread).
-CommStats& comm_stats();
-
-/// Adds its lifetime to comm_stats().
-class CommTimer {
- public:
-  CommTimer() : start_(std::chrono::steady_clock::now()) {}
-  ~CommTimer() {
-    CommStats& s = comm_stats();
-    s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    s.calls += 1;
-  }
-  CommTimer(const CommTimer&) = delete;
-  CommTimer& operator=(const CommTimer&) = delete;
-
- private:
-  std::chrono::steady_clock::time_point start_;
-};
+/// Adds to the process totals; safe from any thread (the progress engine adds busy time).
+void add_comm_busy(CommAxis axis, double seconds);
+void add_comm_exposed(CommAxis axis, double seconds);
+/// A consistent snapshot of the process totals since start-up.
+CommTotals comm_totals();
 
 }  // namespace fourfold::comm

@@ -1,6 +1,7 @@
 #include "comm/communicator.hpp"
 
 #include "comm/check.hpp"
+#include "comm/mpi_backend.hpp"
 #include "comm/nccl_backend.hpp"
 #include "core/config.hpp"
 #include "core/types.hpp"
@@ -70,8 +71,11 @@ Communicator::Communicator(Communicator&& other) noexcept
       name_(std::move(other.name_)),
       device_route_(other.device_route_),
       nccl_(std::move(other.nccl_)),
-      staging_(std::move(other.staging_)) {
+      staging_(std::move(other.staging_)),
+      axis_(other.axis_),
+      engine_(other.engine_) {
   other.comm_ = MPI_COMM_NULL;
+  other.engine_ = nullptr;
 }
 
 Communicator& Communicator::operator=(Communicator&& other) noexcept {
@@ -84,12 +88,15 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
     device_route_ = other.device_route_;
     nccl_ = std::move(other.nccl_);
     staging_ = std::move(other.staging_);
+    axis_ = other.axis_;
+    engine_ = other.engine_;
     other.comm_ = MPI_COMM_NULL;
+    other.engine_ = nullptr;
   }
   return *this;
 }
 
-void Communicator::barrier() const { FF_CHECK_MPI(MPI_Barrier(comm_)); }
+void Communicator::barrier() const { mpi_backend::barrier(*this); }
 
 std::string backend_unavailable(Backend backend) {
   if (backend != Backend::nccl) return {};

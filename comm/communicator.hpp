@@ -14,6 +14,8 @@
 
 namespace fourfold::comm {
 
+class ProgressEngine;
+
 class Communicator {
  public:
   Communicator() = default;
@@ -49,6 +51,14 @@ class Communicator {
   /// Pinned host buffers for the staged MPI route (made on first use).
   StagingPool& staging() const;
 
+  /// The grid axis this group spans (telemetry); `other` unless the grid set it.
+  CommAxis axis() const { return axis_; }
+  void set_axis(CommAxis axis) { axis_ = axis; }
+  /// The progress engine that runs this group's MPI collectives, or nullptr (they run on the
+  /// calling thread). The engine must outlive the communicator's use.
+  ProgressEngine* engine() const { return engine_; }
+  void attach_engine(ProgressEngine* engine) { engine_ = engine; }
+
  private:
   Communicator(MPI_Comm comm, std::string name);
   void release() noexcept;
@@ -60,6 +70,8 @@ class Communicator {
   DeviceRoute device_route_ = DeviceRoute::mpi_staged;
   std::unique_ptr<NcclCommunicator> nccl_;
   mutable std::unique_ptr<StagingPool> staging_;
+  CommAxis axis_ = CommAxis::other;
+  ProgressEngine* engine_ = nullptr;
 };
 
 /// True when the MPI library reads and writes device memory itself: the build says so

@@ -41,7 +41,7 @@ void require_gpu_per_rank(const Communicator& world) {
 
 }  // namespace
 
-Grid::Grid(GridShape shape, MPI_Comm world, Backend backend)
+Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progress)
     : layout_(shape, size_of(world)), world_(Communicator::duplicate(world, "world")) {
   const int rank = world_.rank();
   coords_ = layout_.coords(rank);
@@ -62,7 +62,22 @@ Grid::Grid(GridShape shape, MPI_Comm world, Backend backend)
   data_ = make(GroupKind::data);
   xy_ = make(GroupKind::xy);
   tp_ = make(GroupKind::tp);
+  z_prefetch_ = make(GroupKind::z);
+  const std::pair<Communicator*, CommAxis> axes[] = {
+      {&world_, CommAxis::other}, {&x_, CommAxis::x},   {&y_, CommAxis::y},
+      {&z_, CommAxis::z},         {&data_, CommAxis::data}, {&xy_, CommAxis::xy},
+      {&tp_, CommAxis::other},    {&z_prefetch_, CommAxis::z}};
+  engine_ = std::make_unique<ProgressEngine>(progress, rank == 0);
+  for (const auto& [comm, axis] : axes) {
+    comm->set_axis(axis);
+    comm->attach_engine(engine_.get());
+  }
 }
+
+Grid::~Grid() = default;
+
+// The engine moves with its communicators (its address does not change).
+Grid::Grid(Grid&& other) noexcept = default;
 
 const Communicator& Grid::group(GroupKind kind) const {
   switch (kind) {

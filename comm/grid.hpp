@@ -5,8 +5,11 @@
 
 #include "comm/communicator.hpp"
 #include "comm/grid_layout.hpp"
+#include "comm/progress_engine.hpp"
 
 #include <mpi.h>
+
+#include <memory>
 
 namespace fourfold::comm {
 
@@ -16,10 +19,17 @@ class Grid {
   /// same UserError for a bad shape, so no rank waits on another). `backend` says how the
   /// groups (and the world) carry device memory; with NCCL each group of more than one rank
   /// gets its NCCL communicator, after every rank checked that its node has a GPU per rank.
-  Grid(GridShape shape, MPI_Comm world, Backend backend = Backend::automatic);
+  ///
+  /// Every group's MPI collectives run on one progress engine per rank (`progress`), in the
+  /// order they are submitted. z_prefetch() is a second communicator over the Z group, for the
+  /// weight all-gathers that run ahead of the layers: on NCCL it has its own stream, so a
+  /// prefetch never queues behind a gradient reduce-scatter.
+  Grid(GridShape shape, MPI_Comm world, Backend backend = Backend::automatic,
+       ProgressMode progress = ProgressMode::thread);
+  ~Grid();
 
-  Grid(Grid&&) = default;
-  Grid& operator=(Grid&&) = default;
+  Grid(Grid&&) noexcept;
+  Grid& operator=(Grid&&) = delete;
 
   const GridLayout& layout() const { return layout_; }
   const GridShape& shape() const { return layout_.shape(); }
@@ -37,12 +47,17 @@ class Grid {
   const Communicator& data() const { return data_; }
   const Communicator& xy() const { return xy_; }
   const Communicator& tp() const { return tp_; }
+  const Communicator& z_prefetch() const { return z_prefetch_; }
+  /// The engine every group's MPI collectives go through.
+  ProgressEngine& engine() const { return *engine_; }
 
  private:
   GridLayout layout_;
   Communicator world_;
   GridCoords coords_;
-  Communicator x_, y_, z_, data_, xy_, tp_;
+  Communicator x_, y_, z_, data_, xy_, tp_, z_prefetch_;
+  // Declared last so it stops first: no collective is in flight when the groups are freed.
+  std::unique_ptr<ProgressEngine> engine_;
 };
 
 }  // namespace fourfold::comm

@@ -1,7 +1,7 @@
 #include "comm/mpi_backend.hpp"
 
 #include "comm/check.hpp"
-#include "comm/comm_stats.hpp"
+#include "comm/progress_engine.hpp"
 
 #include <climits>
 
@@ -37,71 +37,69 @@ int checked_count(std::size_t count, const char* op, const Communicator& comm) {
   return static_cast<int>(count);
 }
 
-RequestInfo describe(const char* op, const Communicator& comm, std::size_t count, DType) {
-  return RequestInfo{op, "MPI", &comm.name(), count};
+// Runs (blocking) or starts (non-blocking) `op` on `comm`: through the rank's progress engine
+// when the communicator has one, else on the calling thread. Always the MPI_I* call, so the
+// reduction algorithm does not depend on the path.
+Request execute(const Communicator& comm, MpiOp op, bool nonblocking) {
+  op.comm = comm.mpi();
+  op.axis = comm.axis();
+  op.info.axis = comm.axis();
+  ProgressEngine* engine = comm.engine();
+  if (!nonblocking) {
+    if (engine != nullptr) {
+      engine->run(op);
+    } else {
+      run_mpi_op(op);
+    }
+    return Request();
+  }
+  if (engine != nullptr) return Request::from_engine(engine, engine->submit(op), op.info);
+  return Request::from_mpi(start_mpi_op(op), op.info);
+}
+
+MpiOp make(MpiOp::Kind kind, const char* name, const Communicator& comm, const void* send, void* recv,
+           std::size_t count, DType type) {
+  MpiOp op;
+  op.kind = kind;
+  op.send = send;
+  op.recv = recv;
+  op.count = checked_count(count, name, comm);
+  op.type = to_mpi(type);
+  op.info = RequestInfo{name, "MPI", &comm.name(), count};
+  return op;
 }
 
 }  // namespace
 
-void all_reduce(const Communicator& comm, void* data, std::size_t count, DType type, ReduceOp op) {
-  const int n = checked_count(count, "all_reduce", comm);
-  const CommTimer timer;
-  FF_CHECK_MPI(MPI_Allreduce(MPI_IN_PLACE, data, n, to_mpi(type), to_mpi(op), comm.mpi()));
+Request all_reduce(const Communicator& comm, void* data, std::size_t count, DType type, ReduceOp op,
+                   bool nonblocking) {
+  MpiOp m = make(MpiOp::Kind::all_reduce, "all_reduce", comm, MPI_IN_PLACE, data, count, type);
+  m.op = to_mpi(op);
+  return execute(comm, m, nonblocking);
 }
 
-Request all_reduce_start(const Communicator& comm, void* data, std::size_t count, DType type,
-                         ReduceOp op) {
-  const int n = checked_count(count, "all_reduce", comm);
-  MPI_Request request = MPI_REQUEST_NULL;
-  FF_CHECK_MPI(
-      MPI_Iallreduce(MPI_IN_PLACE, data, n, to_mpi(type), to_mpi(op), comm.mpi(), &request));
-  return Request::from_mpi(request, describe("all_reduce", comm, count, type));
+Request all_gather(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
+                   DType type, bool nonblocking) {
+  return execute(comm, make(MpiOp::Kind::all_gather, "all_gather", comm, send, recv, count_per_rank, type),
+                 nonblocking);
 }
 
-void all_gather(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
-                DType type) {
-  const int n = checked_count(count_per_rank, "all_gather", comm);
-  const CommTimer timer;
-  FF_CHECK_MPI(MPI_Allgather(send, n, to_mpi(type), recv, n, to_mpi(type), comm.mpi()));
+Request reduce_scatter(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
+                       DType type, ReduceOp op, bool nonblocking) {
+  MpiOp m = make(MpiOp::Kind::reduce_scatter, "reduce_scatter", comm, send, recv, count_per_rank, type);
+  m.op = to_mpi(op);
+  return execute(comm, m, nonblocking);
 }
 
-Request all_gather_start(const Communicator& comm, const void* send, void* recv,
-                         std::size_t count_per_rank, DType type) {
-  const int n = checked_count(count_per_rank, "all_gather", comm);
-  MPI_Request request = MPI_REQUEST_NULL;
-  FF_CHECK_MPI(
-      MPI_Iallgather(send, n, to_mpi(type), recv, n, to_mpi(type), comm.mpi(), &request));
-  return Request::from_mpi(request, describe("all_gather", comm, count_per_rank, type));
+Request broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root,
+                  bool nonblocking) {
+  MpiOp m = make(MpiOp::Kind::broadcast, "broadcast", comm, data, data, count, type);
+  m.root = root;
+  return execute(comm, m, nonblocking);
 }
 
-void reduce_scatter(const Communicator& comm, const void* send, void* recv,
-                    std::size_t count_per_rank, DType type, ReduceOp op) {
-  const int n = checked_count(count_per_rank, "reduce_scatter", comm);
-  const CommTimer timer;
-  FF_CHECK_MPI(MPI_Reduce_scatter_block(send, recv, n, to_mpi(type), to_mpi(op), comm.mpi()));
-}
-
-Request reduce_scatter_start(const Communicator& comm, const void* send, void* recv,
-                             std::size_t count_per_rank, DType type, ReduceOp op) {
-  const int n = checked_count(count_per_rank, "reduce_scatter", comm);
-  MPI_Request request = MPI_REQUEST_NULL;
-  FF_CHECK_MPI(MPI_Ireduce_scatter_block(send, recv, n, to_mpi(type), to_mpi(op), comm.mpi(),
-                                         &request));
-  return Request::from_mpi(request, describe("reduce_scatter", comm, count_per_rank, type));
-}
-
-void broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root) {
-  const int n = checked_count(count, "broadcast", comm);
-  const CommTimer timer;
-  FF_CHECK_MPI(MPI_Bcast(data, n, to_mpi(type), root, comm.mpi()));
-}
-
-Request broadcast_start(const Communicator& comm, void* data, std::size_t count, DType type,
-                        int root) {
-  const int n = checked_count(count, "broadcast", comm);
-  MPI_Request request = MPI_REQUEST_NULL;
-  FF_CHECK_MPI(MPI_Ibcast(data, n, to_mpi(type), root, comm.mpi(), &request));
-  return Request::from_mpi(request, describe("broadcast", comm, count, type));
+void barrier(const Communicator& comm) {
+  execute(comm, make(MpiOp::Kind::barrier, "barrier", comm, nullptr, nullptr, 0, DType::i32), false);
 }
 
 }  // namespace fourfold::comm::mpi_backend

@@ -11,28 +11,28 @@
 
 namespace fourfold::comm::mpi_backend {
 
+// Each runs the collective to completion (nonblocking false: returns an inactive Request) or
+// starts it and returns the handle to wait on. Through the communicator's progress engine when
+// it has one.
+
 /// In place: data (count) becomes the reduction over the group.
-void all_reduce(const Communicator& comm, void* data, std::size_t count, DType type, ReduceOp op);
-Request all_reduce_start(const Communicator& comm, void* data, std::size_t count, DType type,
-                         ReduceOp op);
+Request all_reduce(const Communicator& comm, void* data, std::size_t count, DType type, ReduceOp op,
+                   bool nonblocking);
 
 /// send (count_per_rank) from every rank, concatenated in group-rank order into recv
 /// (count_per_rank * size).
-void all_gather(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
-                DType type);
-Request all_gather_start(const Communicator& comm, const void* send, void* recv,
-                         std::size_t count_per_rank, DType type);
+Request all_gather(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
+                   DType type, bool nonblocking);
 
 /// send (count_per_rank * size) reduced over the group; rank r keeps block r in recv
 /// (count_per_rank).
-void reduce_scatter(const Communicator& comm, const void* send, void* recv,
-                    std::size_t count_per_rank, DType type, ReduceOp op);
-Request reduce_scatter_start(const Communicator& comm, const void* send, void* recv,
-                             std::size_t count_per_rank, DType type, ReduceOp op);
+Request reduce_scatter(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
+                       DType type, ReduceOp op, bool nonblocking);
 
 /// data (count) copied from group rank `root` to every rank.
-void broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root);
-Request broadcast_start(const Communicator& comm, void* data, std::size_t count, DType type,
-                        int root);
+Request broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root,
+                  bool nonblocking);
+
+void barrier(const Communicator& comm);
 
 }  // namespace fourfold::comm::mpi_backend

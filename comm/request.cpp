@@ -3,11 +3,14 @@
 #include "comm/check.hpp"
 #include "comm/comm_stats.hpp"
 #include "comm/nccl_backend.hpp"
+#include "comm/progress_engine.hpp"
 #include "comm/staging.hpp"
 #include "core/device_stream.hpp"
 #include "core/sync.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <exception>
 #include <cstdio>
 
 namespace fourfold::comm {
@@ -36,6 +39,15 @@ Request Request::from_mpi(MPI_Request request, const RequestInfo& info) {
   return r;
 }
 
+Request Request::from_engine(ProgressEngine* engine, std::uint64_t ticket, const RequestInfo& info) {
+  Request r;
+  r.kind_ = Kind::engine;
+  r.engine_ = engine;
+  r.ticket_ = ticket;
+  r.info_ = info;
+  return r;
+}
+
 Request Request::from_event(void* event, const NcclCommunicator* owner, const RequestInfo& info) {
   Request r;
   r.kind_ = Kind::event;
@@ -53,9 +65,9 @@ Request Request::completed(const RequestInfo& info) {
 }
 
 Request Request::then_copy_back(const StagedResult& result) && {
-  FF_ASSERT(kind_ == Kind::mpi, "then_copy_back on a request that is not an MPI one ({})", what());
+  FF_ASSERT(kind_ == Kind::mpi || kind_ == Kind::engine,
+            "then_copy_back on a request that is not an MPI one ({})", what());
   Request r(std::move(*this));
-  r.kind_ = Kind::staged;
   r.staged_ = result;
   return r;
 }
@@ -73,15 +85,18 @@ void Request::wait() {
 void Request::complete(const ExecSpace* exec) {
   const Kind kind = kind_;
   kind_ = Kind::none;
-  const CommTimer timer;
   switch (kind) {
     case Kind::none:
     case Kind::completed: return;
-    case Kind::mpi: FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE)); return;
-    case Kind::staged:
+    case Kind::mpi: {
+      const auto start = std::chrono::steady_clock::now();
       FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
-      copy_back(exec ? *exec : ExecSpace(), staged_);
-      return;
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      add_comm_busy(info_.axis, seconds);
+      add_comm_exposed(info_.axis, seconds);
+      break;
+    }
+    case Kind::engine: engine_->wait(ticket_, info_.axis); break;
     case Kind::event:
 #if FOURFOLD_ENABLE_NCCL
       if (exec != nullptr) {
@@ -93,11 +108,24 @@ void Request::complete(const ExecSpace* exec) {
       event_ = nullptr;
       return;
   }
+  if (staged_.pool != nullptr) {
+    const StagedResult staged = staged_;
+    staged_ = StagedResult{};
+    copy_back(exec ? *exec : ExecSpace(), staged);
+  }
 }
 
 void Request::complete_unwaited() noexcept {
   if (!active()) return;
   ++unwaited_count;
+  if (std::uncaught_exceptions() > 0) {
+    // Unwinding from an error: the other ranks may never join this collective, so waiting
+    // could hang the job. Leave it (and its buffers) to the shutdown that follows.
+    std::fprintf(stderr, "fourfold: error: non-blocking %s abandoned while handling an error\n", what().c_str());
+    std::fflush(stderr);
+    kind_ = Kind::none;
+    return;
+  }
   std::fprintf(stderr,
                "fourfold: error: non-blocking %s was destroyed without wait(); completing it now. "
                "Every *_start() handle must be waited on.\n",
@@ -115,6 +143,8 @@ Request::~Request() { complete_unwaited(); }
 Request::Request(Request&& other) noexcept
     : kind_(other.kind_),
       mpi_(other.mpi_),
+      engine_(other.engine_),
+      ticket_(other.ticket_),
       event_(other.event_),
       nccl_(other.nccl_),
       staged_(other.staged_),
@@ -127,6 +157,8 @@ Request& Request::operator=(Request&& other) noexcept {
     complete_unwaited();
     kind_ = other.kind_;
     mpi_ = other.mpi_;
+    engine_ = other.engine_;
+    ticket_ = other.ticket_;
     event_ = other.event_;
     nccl_ = other.nccl_;
     staged_ = other.staged_;

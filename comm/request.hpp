@@ -1,7 +1,9 @@
 // Handle of a non-blocking collective. It must be completed with wait(); destroying a handle
 // that was never waited on is a bug in the caller, which is reported on stderr (naming the
 // operation and group) and counted, and the operation is completed so no buffer is left in
-// flight. A request must not outlive the communicator it was started on.
+// flight. A request must not outlive the communicator it was started on. A handle destroyed
+// while an exception unwinds the stack is not completed (the other ranks may never join it):
+// it is reported and left, and the job is expected to end.
 //
 // Two ways to complete it:
 //   wait(exec)  work enqueued on `exec` afterwards sees the result. On the NCCL route the
@@ -10,16 +12,19 @@
 //   wait()      the host itself needs the result (a host-side wait on every route).
 #pragma once
 
+#include "comm/types.hpp"
 #include "core/types.hpp"
 
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace fourfold::comm {
 
 class NcclCommunicator;
+class ProgressEngine;
 class StagingPool;
 
 /// What a request is for, kept as pointers to static names and the communicator's name, so
@@ -29,6 +34,7 @@ struct RequestInfo {
   const char* route = "";          // "MPI", "MPI staged", "NCCL", "one rank"
   const std::string* group = nullptr;  // the communicator's name (outlives the request)
   std::size_t count = 0;           // elements
+  CommAxis axis = CommAxis::other;  // for telemetry
   std::string describe() const;
 };
 
@@ -47,12 +53,14 @@ class Request {
   Request() = default;
   /// Takes ownership of an MPI request.
   static Request from_mpi(MPI_Request request, const RequestInfo& info);
+  /// A collective submitted to `engine` under `ticket`.
+  static Request from_engine(ProgressEngine* engine, std::uint64_t ticket, const RequestInfo& info);
   /// Takes ownership of an NCCL completion event from `owner`'s pool.
   static Request from_event(void* event, const NcclCommunicator* owner, const RequestInfo& info);
   /// An operation that finished when it was started (a group of one rank); wait() still
   /// has to be called, like for any other handle.
   static Request completed(const RequestInfo& info);
-  /// Turns an MPI request on a staging buffer into one that, when complete, copies the result
+  /// Turns an MPI (or engine) request on a staging buffer into one that, when complete, copies the result
   /// to its destination and returns the buffer.
   Request then_copy_back(const StagedResult& result) &&;
 
@@ -73,15 +81,17 @@ class Request {
   static long unwaited_destroyed();
 
  private:
-  enum class Kind { none, mpi, staged, event, completed };
+  enum class Kind { none, mpi, engine, event, completed };
   void complete(const ExecSpace* exec);
   void complete_unwaited() noexcept;
 
   Kind kind_ = Kind::none;
   MPI_Request mpi_ = MPI_REQUEST_NULL;
+  ProgressEngine* engine_ = nullptr;
+  std::uint64_t ticket_ = 0;
   void* event_ = nullptr;
   const NcclCommunicator* nccl_ = nullptr;
-  StagedResult staged_;
+  StagedResult staged_;  // copied back after completion when staged_.pool is set
   RequestInfo info_;
 };
 

@@ -1,13 +1,30 @@
 #include "comm/types.hpp"
 
-#include "comm/comm_stats.hpp"
 #include "core/error.hpp"
 
 namespace fourfold::comm {
 
-CommStats& comm_stats() {
-  static CommStats stats;
-  return stats;
+const char* comm_axis_name(CommAxis axis) {
+  switch (axis) {
+    case CommAxis::x: return "x";
+    case CommAxis::y: return "y";
+    case CommAxis::z: return "z";
+    case CommAxis::data: return "data";
+    case CommAxis::xy: return "xy";
+    case CommAxis::other: return "other";
+  }
+  return "?";
+}
+
+const char* progress_mode_name(ProgressMode mode) {
+  return mode == ProgressMode::thread ? "thread" : "inline";
+}
+
+ProgressMode parse_progress_mode(const std::string& text) {
+  if (text == "thread") return ProgressMode::thread;
+  if (text == "inline") return ProgressMode::inline_calls;
+  FF_REQUIRE(false, "communication progress '{}' is not one of \"thread\", \"inline\"", text);
+  return ProgressMode::thread;
 }
 
 const char* dtype_name(DType type) {

@@ -30,6 +30,20 @@ const char* device_route_name(DeviceRoute route);
 /// Empty when this build can use `backend`, else the reason (for configuration checks).
 std::string backend_unavailable(Backend backend);
 
+/// The grid axis a communicator spans, for communication telemetry (time per axis).
+enum class CommAxis { x, y, z, data, xy, other };
+inline constexpr int comm_axis_count = 6;
+const char* comm_axis_name(CommAxis axis);
+
+/// How this rank's MPI collectives make progress while it computes ([parallel] progress).
+///   thread  a progress engine thread runs them in submission order (needs MPI_THREAD_MULTIPLE;
+///           falls back to inline with a warning where the MPI library lacks it)
+///   inline  they progress only inside fourfold's own MPI calls (start and wait)
+enum class ProgressMode { thread, inline_calls };
+const char* progress_mode_name(ProgressMode mode);
+/// "thread" or "inline"; anything else is a UserError naming the text.
+ProgressMode parse_progress_mode(const std::string& text);
+
 const char* dtype_name(DType type);
 const char* reduce_op_name(ReduceOp op);
 std::size_t dtype_bytes(DType type);

@@ -55,13 +55,16 @@ int visible_devices() {
 }  // namespace
 
 Runtime::Runtime(int& argc, char**& argv) {
-  // fourfold calls MPI from the main thread only, while other threads (OpenMP, BLAS) may exist.
+  // The communication progress engine calls MPI from a thread of its own while the main thread
+  // may call it too: it asks for MPI_THREAD_MULTIPLE and, given less, runs inline (the engine
+  // checks the level and says so). Below FUNNELED fourfold cannot run beside OpenMP/BLAS threads.
+  constexpr int wanted = MPI_THREAD_MULTIPLE;
   constexpr int required = MPI_THREAD_FUNNELED;
   int initialized = 0;
   FF_RUNTIME_MPI(MPI_Initialized(&initialized));
   if (!initialized) {
     int provided = MPI_THREAD_SINGLE;
-    FF_RUNTIME_MPI(MPI_Init_thread(&argc, &argv, required, &provided));
+    FF_RUNTIME_MPI(MPI_Init_thread(&argc, &argv, wanted, &provided));
     owns_mpi_ = true;
     if (provided < required) {
       std::fprintf(stderr,

@@ -8,7 +8,7 @@ namespace fourfold {
 
 class Runtime {
  public:
-  /// MPI_Init_thread(FUNNELED) unless MPI is already up (then the caller owns it), errors on
+  /// MPI_Init_thread(MULTIPLE, FUNNELED at least) unless MPI is already up (then the caller owns it), errors on
   /// the world communicator returned rather than fatal (so every call is checked and reported
   /// with context), node-local rank from MPI_Comm_split_type, then Kokkos::initialize with
   /// device local_rank % devices on GPU backends.

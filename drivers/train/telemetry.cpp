@@ -36,13 +36,19 @@ Telemetry::~Telemetry() {
   if (metrics_ != nullptr && std::fclose(metrics_) != 0) report_in_destructor("closing metrics.jsonl failed");
 }
 
+const char* comm_axis_label(int axis) {
+  static const char* const labels[] = {"x", "y", "z", "data", "xy", "other"};
+  return axis >= 0 && axis < 6 ? labels[axis] : "?";
+}
+
 void Telemetry::record(const StepRecord& r, bool last) {
   if (!root_) return;
   if (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss) {
     std::string line = fmt::format(
-        "step {:>6} | loss {:.4f} | lr {:.2e} | grad norm {:.3f} | {:.1f} ms (compute {:.1f}, comm {:.1f}) | "
-        "{:.0f} tok/s | MFU {:.1f}%",
-        r.step, r.loss, r.lr, r.grad_norm, r.step_ms, r.compute_ms, r.comm_ms, r.tokens_per_s, 100.0 * r.mfu);
+        "step {:>6} | loss {:.4f} | lr {:.2e} | grad norm {:.3f} | {:.1f} ms (compute {:.1f}, comm exposed {:.1f} "
+        "of {:.1f}, {:.0f}% hidden) | {:.0f} tok/s | MFU {:.1f}%",
+        r.step, r.loss, r.lr, r.grad_norm, r.step_ms, r.compute_ms, r.comm_ms, r.comm_busy_ms,
+        100.0 * r.hidden_fraction, r.tokens_per_s, 100.0 * r.mfu);
     if (r.val_loss) line += fmt::format(" | val loss {:.4f}", *r.val_loss);
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
@@ -52,7 +58,12 @@ void Telemetry::record(const StepRecord& r, bool last) {
                         {"lr", r.lr},             {"grad_norm", r.grad_norm},
                         {"step_ms", r.step_ms},   {"compute_ms", r.compute_ms},
                         {"comm_ms", r.comm_ms},   {"tokens_per_s", r.tokens_per_s},
-                        {"mfu", r.mfu}};
+                        {"mfu", r.mfu},           {"comm_busy_ms", r.comm_busy_ms},
+                        {"hidden_fraction", r.hidden_fraction}};
+    nlohmann::json axes = nlohmann::json::object();
+    for (int a = 0; a < static_cast<int>(r.comm_axis_ms.size()); ++a)
+      axes[comm_axis_label(a)] = r.comm_axis_ms[a];
+    j["comm_axis_ms"] = axes;
     if (r.val_loss) j["val_loss"] = *r.val_loss;
     std::fprintf(metrics_, "%s\n", j.dump().c_str());
     std::fflush(metrics_);

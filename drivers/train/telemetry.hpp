@@ -2,6 +2,7 @@
 // <out>/metrics.jsonl (rank 0 writes it).
 #pragma once
 
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -16,11 +17,17 @@ struct StepRecord {
   double grad_norm = 0;       // global norm before clipping
   double step_ms = 0;
   double compute_ms = 0;      // step_ms - comm_ms
-  double comm_ms = 0;         // time blocked in communication (exposed, not overlapped)
+  double comm_ms = 0;         // exposed communication: the compute side stood still for it
+  double comm_busy_ms = 0;    // all communication, hidden or not (engine / event clocks)
+  double hidden_fraction = 0; // 1 - comm_ms / comm_busy_ms
+  std::array<double, 6> comm_axis_ms{};  // comm_busy_ms per axis: x, y, z, data, xy, other
   double tokens_per_s = 0;
   double mfu = 0;             // model FLOPs / (step time * peak)
   std::optional<double> val_loss;
 };
+
+/// "x", "y", "z", "data", "xy", "other": the names of StepRecord::comm_axis_ms's entries.
+const char* comm_axis_label(int axis);
 
 class Telemetry {
  public:

@@ -170,7 +170,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const long end_step = c.steps_this_run > 0 ? std::min(c.steps, start_step + c.steps_this_run) : c.steps;
   for (long step = start_step; step < end_step; ++step) {
     grid.world().barrier();  // step timing starts together on every rank
-    const double comm_before = comm::comm_stats().seconds;
+    const comm::CommTotals comm_before = comm::comm_totals();
     Stopwatch watch;
     TokenBatches& batches = train_step.batches();
     for (int k = 0; k < c.micro_steps(); ++k) {
@@ -180,7 +180,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     const double lr = learning_rate(c, step);
     const StepValues values = train_step.run(lr, step + 1);  // the step's one host wait
     const double seconds = watch.seconds();
-    const double comm_seconds = comm::comm_stats().seconds - comm_before;
+    const comm::CommTotals comm = comm::comm_totals() - comm_before;
 
     StepRecord r;
     r.step = step + 1;
@@ -188,7 +188,10 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     r.lr = lr;
     r.grad_norm = values.grad_norm;
     r.step_ms = 1e3 * seconds;
-    r.comm_ms = 1e3 * comm_seconds;
+    r.comm_ms = 1e3 * comm.exposed_total();
+    r.comm_busy_ms = 1e3 * comm.busy_total();
+    r.hidden_fraction = comm.hidden_fraction();
+    for (int a = 0; a < comm::comm_axis_count; ++a) r.comm_axis_ms[a] = 1e3 * comm.busy[a];
     r.compute_ms = r.step_ms - r.comm_ms;
     r.tokens_per_s = tokens_per_step / seconds;
     r.mfu = step_flops / seconds / (peak * 1e9);

@@ -1,0 +1,319 @@
+#include "comm/progress_engine.hpp"
+
+#include "comm/check.hpp"
+#include "comm/comm_stats.hpp"
+#include "core/error.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include <sched.h>
+
+namespace fourfold::comm {
+namespace {
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void sleep_microseconds(long us) {
+  const timespec duration{us / 1000000, (us % 1000000) * 1000};
+  nanosleep(&duration, nullptr);
+}
+
+std::string mpi_error_text(int code) {
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(code, text, &length);
+  return fmt::format("code {} ({})", code, text);
+}
+
+// Splitmix64: the delay stream for tests.
+std::uint64_t next_random(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+constexpr long first_sleep_us = 50;
+constexpr long longest_sleep_us = 1000;
+
+}  // namespace
+
+MPI_Request start_mpi_op(const MpiOp& op) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  int code = MPI_SUCCESS;
+  switch (op.kind) {
+    case MpiOp::Kind::all_reduce:
+      code = MPI_Iallreduce(op.send, op.recv, op.count, op.type, op.op, op.comm, &request);
+      break;
+    case MpiOp::Kind::all_gather:
+      code = MPI_Iallgather(op.send, op.count, op.type, op.recv, op.count, op.type, op.comm, &request);
+      break;
+    case MpiOp::Kind::reduce_scatter:
+      code = MPI_Ireduce_scatter_block(op.send, op.recv, op.count, op.type, op.op, op.comm, &request);
+      break;
+    case MpiOp::Kind::broadcast:
+      code = MPI_Ibcast(op.recv, op.count, op.type, op.root, op.comm, &request);
+      break;
+    case MpiOp::Kind::barrier: code = MPI_Ibarrier(op.comm, &request); break;
+  }
+  if (code != MPI_SUCCESS)
+    ::fourfold::detail::throw_vendor_error("MPI", "start of a non-blocking collective", __FILE__, __LINE__,
+                               fmt::format("{}: {}", op.info.describe(), mpi_error_text(code)));
+  return request;
+}
+
+namespace {
+void wait_request(MPI_Request& request, const MpiOp& op) {
+  const int code = MPI_Wait(&request, MPI_STATUS_IGNORE);
+  if (code != MPI_SUCCESS)
+    ::fourfold::detail::throw_vendor_error("MPI", "MPI_Wait", __FILE__, __LINE__,
+                               fmt::format("{}: {}", op.info.describe(), mpi_error_text(code)));
+}
+}  // namespace
+
+void run_mpi_op(const MpiOp& op) {
+  const double start = now_seconds();
+  MPI_Request request = start_mpi_op(op);
+  wait_request(request, op);
+  const double seconds = now_seconds() - start;
+  add_comm_busy(op.axis, seconds);
+  add_comm_exposed(op.axis, seconds);
+}
+
+ProgressEngine::ProgressEngine(ProgressMode requested, bool warn) : mode_(requested) {
+  if (mode_ == ProgressMode::thread) {
+    int provided = MPI_THREAD_SINGLE;
+    FF_CHECK_MPI(MPI_Query_thread(&provided));
+    if (provided < MPI_THREAD_MULTIPLE) {
+      mode_ = ProgressMode::inline_calls;
+      if (warn)
+        std::fprintf(stderr,
+                     "fourfold: warning: the MPI library gives thread level %d, not MPI_THREAD_MULTIPLE (%d): "
+                     "collectives progress inline, so communication overlaps computation less\n",
+                     provided, MPI_THREAD_MULTIPLE);
+    }
+  }
+  if (mode_ == ProgressMode::thread) thread_ = std::thread([this] { engine_loop(); });
+}
+
+ProgressEngine::~ProgressEngine() {
+  stop_ = true;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    work_ready_.notify_all();
+  }
+  if (thread_.joinable()) thread_.join();
+  // Whatever is left was never waited on (the caller failed): it cannot be completed without
+  // the other ranks, and must not be waited for here.
+  std::size_t left = queue_.size();
+  if (left > 0 && failure_.empty()) {
+    std::fprintf(stderr,
+                 "fourfold: error: the communication progress engine stopped with %zu collective(s) not "
+                 "complete (first: %s); they are abandoned\n",
+                 left, queue_.front().op.info.describe().c_str());
+    std::fflush(stderr);
+  }
+}
+
+void ProgressEngine::throw_failure() const {
+  ::fourfold::detail::throw_vendor_error("MPI", "progress engine", __FILE__, __LINE__, failure_);
+}
+
+void ProgressEngine::record_failure(const std::string& what) {
+  if (failure_.empty()) failure_ = what;
+}
+
+void ProgressEngine::inject_delays(int max_microseconds, std::uint64_t seed) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  delay_max_us_ = max_microseconds;
+  delay_state_ = seed;
+}
+
+void ProgressEngine::maybe_delay() {
+  int max_us = 0;
+  std::uint64_t draw = 0;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    max_us = delay_max_us_;
+    if (max_us > 0) draw = next_random(delay_state_);
+  }
+  if (max_us > 0) sleep_microseconds(static_cast<long>(draw % (static_cast<std::uint64_t>(max_us) + 1)));
+}
+
+std::size_t ProgressEngine::pending() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return queue_.size();
+}
+
+std::uint64_t ProgressEngine::submit(const MpiOp& op) {
+  if (mode_ == ProgressMode::inline_calls) {
+    if (!failure_.empty()) throw_failure();
+    Slot slot;
+    slot.ticket = next_ticket_++;
+    slot.op = op;
+    maybe_delay();
+    const double start = now_seconds();
+    slot.request = start_mpi_op(op);
+    slot.started = start;
+    const double seconds = now_seconds() - start;
+    add_comm_busy(op.axis, seconds);
+    add_comm_exposed(op.axis, seconds);
+    queue_.push_back(slot);
+    test_inline();
+    return slot.ticket;
+  }
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (!failure_.empty()) throw_failure();
+  Slot slot;
+  slot.ticket = next_ticket_++;
+  slot.op = op;
+  queue_.push_back(slot);
+  work_ready_.notify_one();
+  return slot.ticket;
+}
+
+// Inline mode: one MPI_Test per pending collective, so started ones move on whenever the rank
+// enters the engine; completed ones at the front retire.
+void ProgressEngine::test_inline() {
+  for (Slot& slot : queue_) {
+    if (slot.request == MPI_REQUEST_NULL) continue;
+    int done = 0;
+    const int code = MPI_Test(&slot.request, &done, MPI_STATUS_IGNORE);
+    if (code != MPI_SUCCESS) {
+      record_failure(fmt::format("{}: {}", slot.op.info.describe(), mpi_error_text(code)));
+      throw_failure();
+    }
+  }
+  while (!queue_.empty() && queue_.front().request == MPI_REQUEST_NULL) {
+    completed_ = queue_.front().ticket;
+    queue_.pop_front();
+  }
+}
+
+void ProgressEngine::wait_inline(std::uint64_t ticket) {
+  while (!queue_.empty() && queue_.front().ticket <= ticket) {
+    Slot& slot = queue_.front();
+    if (slot.request != MPI_REQUEST_NULL) {
+      const double start = now_seconds();
+      const int code = MPI_Wait(&slot.request, MPI_STATUS_IGNORE);
+      if (code != MPI_SUCCESS) {
+        record_failure(fmt::format("{}: {}", slot.op.info.describe(), mpi_error_text(code)));
+        throw_failure();
+      }
+      const double seconds = now_seconds() - start;
+      add_comm_busy(slot.op.axis, seconds);
+      add_comm_exposed(slot.op.axis, seconds);
+    }
+    completed_ = slot.ticket;
+    queue_.pop_front();
+  }
+}
+
+void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
+  if (mode_ == ProgressMode::inline_calls) {
+    if (!failure_.empty()) throw_failure();
+    wait_inline(ticket);
+    return;
+  }
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (completed_ >= ticket) return;
+  if (!failure_.empty()) throw_failure();
+  const double start = now_seconds();
+  ++waiters_;
+  work_done_.wait(lock, [&] { return completed_ >= ticket || !failure_.empty(); });
+  --waiters_;
+  add_comm_exposed(axis, now_seconds() - start);
+  if (completed_ < ticket) throw_failure();
+}
+
+void ProgressEngine::run(const MpiOp& op) {
+  if (mode_ == ProgressMode::thread) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!failure_.empty()) throw_failure();
+    if (queue_.empty() && !busy_) {
+      // Idle engine: run it here, saving two hand-overs between threads.
+      busy_ = true;
+      const std::uint64_t ticket = next_ticket_++;
+      lock.unlock();
+      try {
+        maybe_delay();
+        run_mpi_op(op);
+      } catch (const std::exception& e) {
+        lock.lock();
+        busy_ = false;
+        record_failure(e.what());
+        work_done_.notify_all();
+        throw;
+      }
+      lock.lock();
+      busy_ = false;
+      completed_ = ticket;
+      work_ready_.notify_one();
+      return;
+    }
+  }
+  wait(submit(op), op.axis);
+}
+
+void ProgressEngine::engine_loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    work_ready_.wait(lock, [&] { return stop_ || (!queue_.empty() && !busy_ && failure_.empty()); });
+    if (stop_) return;
+    busy_ = true;
+    const MpiOp op = queue_.front().op;
+    const std::uint64_t ticket = queue_.front().ticket;
+    lock.unlock();
+
+    std::string failure;
+    bool abandoned = false;
+    const double start = now_seconds();
+    try {
+      maybe_delay();
+      MPI_Request request = start_mpi_op(op);
+      long sleep_us = first_sleep_us;
+      while (true) {
+        int done = 0;
+        const int code = MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        if (code != MPI_SUCCESS) {
+          failure = fmt::format("{}: {}", op.info.describe(), mpi_error_text(code));
+          break;
+        }
+        if (done) break;
+        if (stop_) {
+          abandoned = true;  // shutting down: never wait for a collective that may not finish
+          break;
+        }
+        if (waiters_ > 0) {
+          sched_yield();  // the compute thread is waiting for this: poll at once
+          sleep_us = first_sleep_us;
+        } else {
+          sleep_microseconds(sleep_us);
+          sleep_us = std::min(2 * sleep_us, longest_sleep_us);
+        }
+      }
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    const double seconds = now_seconds() - start;
+
+    lock.lock();
+    busy_ = false;
+    if (abandoned) return;
+    if (!failure.empty()) {
+      record_failure(failure);
+      work_done_.notify_all();
+      return;
+    }
+    add_comm_busy(op.axis, seconds);
+    completed_ = ticket;
+    queue_.pop_front();
+    work_done_.notify_all();
+  }
+}
+
+}  // namespace fourfold::comm

@@ -1,0 +1,128 @@
+// Progress engine: this rank's MPI collectives, executed in submission order while the rank
+// computes.
+//
+// MPI libraries (Open MPI among them) advance a non-blocking collective only inside MPI calls,
+// so a collective started before a GEMM makes no progress until the rank next calls MPI. The
+// engine gives it a thread of its own that starts each collective (MPI_I*) in the order it was
+// submitted and polls it to completion; the compute thread only submits and, when it needs a
+// result, waits for a ticket. One collective is in flight at a time, so every rank executes
+// its collectives in one order, the order the program submitted them: the same order on every
+// rank, which is what keeps collectives on several communicators free of deadlock.
+//
+// Every path (thread, inline, a communicator with no engine) starts the same MPI_I* call, so the
+// reduction algorithm, and with it every bit of the result, is the same whether or not anything
+// overlaps.
+//
+// Polling: while the compute thread waits for a result, the engine polls without pause; while
+// it computes, the engine sleeps between polls (50 us, doubling to 1 ms), so a rank that shares
+// its cores with compute threads gives up little of them. A blocking collective submitted while
+// the engine is idle runs on the calling thread (no hand-over between threads).
+//
+// Threads: one thread submits and waits (the rank's main thread); the engine thread calls only
+// MPI, never Kokkos, so it is safe beside OpenMP-threaded Kokkos. MPI_THREAD_MULTIPLE is needed;
+// with less the engine runs inline: collectives progress only in the calls that start and wait
+// for them (a one-line warning says so).
+//
+// Errors: an MPI error on the engine thread is kept and thrown (with the operation, group and
+// MPI's message) from the wait for that collective and every later submit or wait. Shutting
+// down never waits for a collective that may never complete (another rank failed): the thread
+// stops polling and leaves it, reporting how many were left.
+#pragma once
+
+#include "comm/request.hpp"
+#include "comm/types.hpp"
+
+#include <mpi.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace fourfold::comm {
+
+/// One collective on buffers MPI can address, as the MPI backend describes it.
+struct MpiOp {
+  enum class Kind { all_reduce, all_gather, reduce_scatter, broadcast, barrier };
+  Kind kind = Kind::barrier;
+  MPI_Comm comm = MPI_COMM_NULL;
+  const void* send = nullptr;  // MPI_IN_PLACE for in-place reductions
+  void* recv = nullptr;
+  int count = 0;  // elements (per rank for gathers and scatters)
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Op op = MPI_OP_NULL;
+  int root = 0;
+  CommAxis axis = CommAxis::other;
+  RequestInfo info;
+};
+
+/// Starts `op` with the matching MPI_I* call; throws with the operation and group on error.
+MPI_Request start_mpi_op(const MpiOp& op);
+
+/// Runs `op` to completion on the calling thread (start, then MPI_Wait), adding its time as
+/// busy and exposed; for communicators that have no engine.
+void run_mpi_op(const MpiOp& op);
+
+class ProgressEngine {
+ public:
+  /// `requested` thread needs MPI_THREAD_MULTIPLE (queried here); without it the engine runs
+  /// inline and, when `warn` is set, prints one line saying so.
+  ProgressEngine(ProgressMode requested, bool warn);
+  ~ProgressEngine();
+  ProgressEngine(const ProgressEngine&) = delete;
+  ProgressEngine& operator=(const ProgressEngine&) = delete;
+
+  ProgressMode mode() const { return mode_; }
+
+  /// Queues `op` (thread mode) or starts it (inline mode); returns its ticket. The buffers
+  /// must stay valid and unchanged (send) until the ticket is waited on.
+  std::uint64_t submit(const MpiOp& op);
+  /// Blocks the calling thread until the ticket's collective (and every one before it) is
+  /// complete; the blocked time is exposed communication on the collective's axis.
+  void wait(std::uint64_t ticket, CommAxis axis);
+  /// submit() and wait() in one; runs on the calling thread when the engine is idle.
+  void run(const MpiOp& op);
+  /// Collectives submitted and not yet complete.
+  std::size_t pending() const;
+
+  /// For tests: before starting each collective the engine sleeps a random time in
+  /// [0, max_microseconds], drawn from `seed` (ranks given different seeds run at different
+  /// speeds). 0 turns it off.
+  void inject_delays(int max_microseconds, std::uint64_t seed);
+
+ private:
+  struct Slot {
+    std::uint64_t ticket = 0;
+    MpiOp op;
+    MPI_Request request = MPI_REQUEST_NULL;  // inline mode: started at submit
+    double started = 0.0;                    // steady-clock seconds at start
+  };
+
+  void engine_loop();
+  void maybe_delay();
+  [[noreturn]] void throw_failure() const;
+  void record_failure(const std::string& what);
+  void wait_inline(std::uint64_t ticket);
+  void test_inline();
+
+  ProgressMode mode_;
+  mutable std::mutex mutex_;
+  std::condition_variable work_ready_;  // engine thread: a slot was queued, or stop
+  std::condition_variable work_done_;   // waiters: a collective completed, or a failure
+  std::deque<Slot> queue_;              // submitted, not complete; front is in flight
+  std::uint64_t next_ticket_ = 1;
+  std::uint64_t completed_ = 0;         // every ticket <= completed_ is complete
+  bool busy_ = false;                   // a collective is executing (engine or caller thread)
+  std::atomic<int> waiters_{0};
+  std::atomic<bool> stop_{false};
+  std::string failure_;                 // set once an MPI call failed
+  int delay_max_us_ = 0;
+  std::uint64_t delay_state_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace fourfold::comm
