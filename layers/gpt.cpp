@@ -43,7 +43,8 @@ Vector alloc_vector(const char* label, std::size_t n) {
 
 }  // namespace
 
-Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len)
+Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
+         const OverlapOptions& overlap, double bucket_mb)
     : config_(config),
       grid_(grid),
       local_batch_(local_batch),
@@ -56,7 +57,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
       qkv_("attn.c_attn", 3 * config.channels, config.channels, Orientation::normal, 3, grid),
       attn_proj_("attn.c_proj", config.channels, config.channels, Orientation::transposed, 1, grid),
       fc_("mlp.c_fc", 4 * config.channels, config.channels, Orientation::normal, 1, grid),
-      fc_proj_("mlp.c_proj", config.channels, 4 * config.channels, Orientation::transposed, 1, grid) {
+      fc_proj_("mlp.c_proj", config.channels, 4 * config.channels, Orientation::transposed, 1, grid),
+      overlap_(overlap) {
   config_.validate();
   const auto& shape = grid.shape();
   FF_REQUIRE(local_batch > 0, "local batch of {} sequences per rank: must be positive", local_batch);
@@ -108,15 +110,7 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   probs_ = alloc_matrix("fourfold::act::probs", m, vocab_.local);
   losses_ = alloc_vector("fourfold::act::losses", m);
 
-  std::size_t max_block = 0, max_chunk = 0;
-  for (const ParallelLinear* linear : {&qkv_, &attn_proj_, &fc_, &fc_proj_}) {
-    max_block = std::max(max_block, linear->block_size());
-    max_chunk = std::max(max_chunk, linear->chunk_size());
-  }
-  const bool z_sharded = grid.shape().z > 1;  // with G_z = 1 chunks are used in place
-  linear_ws_.weight_block = alloc_vector("fourfold::ws::weight_block", z_sharded ? max_block : 0);
-  linear_ws_.weight_grad_block = alloc_vector("fourfold::ws::weight_grad_block", z_sharded ? max_block : 0);
-  linear_ws_.weight_grad_chunk = alloc_vector("fourfold::ws::weight_grad_chunk", z_sharded ? max_chunk : 0);
+  // Gathered weight blocks and weight-gradient blocks live in the schedule.
   linear_ws_.ones = alloc_vector("fourfold::ws::ones", m);
   Kokkos::deep_copy(linear_ws_.ones, 1.0f);
   head_ws_.h_full = alloc_matrix("fourfold::ws::h_full", m, channels_);
@@ -135,7 +129,33 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   d_fch_gelu_ = alloc_matrix("fourfold::grad::fch_gelu", m, 4 * c_y_);
   d_att_ = Tensor4<float>("fourfold::grad::att", B, heads_y_, T, T);
   full_ = alloc_matrix("fourfold::ws::full", m, channels_);
+  build_schedule(bucket_mb);
 }
+
+Gpt::~Gpt() = default;
+
+void Gpt::build_schedule(double bucket_mb) {
+  std::vector<LinearCall> calls;
+  std::vector<std::pair<std::size_t, std::size_t>> block_ranges;
+  for (int l = 0; l < config_.num_layers; ++l) {
+    const BlockParams& w = p_.blocks[l];
+    const BlockParams& g = g_.blocks[l];
+    // Forward order within a block; call index 4 l + j.
+    calls.push_back(LinearCall{&qkv_, l, w.qkv_w, g.qkv_w});
+    calls.push_back(LinearCall{&attn_proj_, l, w.proj_w, g.proj_w});
+    calls.push_back(LinearCall{&fc_, l, w.fc_w, g.fc_w});
+    calls.push_back(LinearCall{&fc_proj_, l, w.fcproj_w, g.fcproj_w});
+    const std::string h = "h." + std::to_string(l) + ".";
+    const ParamInfo& first = param(h + "attn.c_attn.weight");
+    const ParamInfo& last = param(h + "mlp.c_proj.weight");
+    block_ranges.emplace_back(first.offset, last.offset + last.size - first.offset);
+  }
+  schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_);
+  gradient_sync_ = std::make_unique<GradientSync>(grad_arena_, z_replicated_size_, block_ranges, grid_, overlap_,
+                                                  bucket_mb);
+}
+
+int Gpt::gradient_buckets() const { return gradient_sync_->buckets(); }
 
 long long Gpt::global_tokens() const {
   return static_cast<long long>(rows_) * grid_.shape().z * grid_.shape().data;
@@ -317,21 +337,24 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   Kokkos::deep_copy(exec, tokens_, HostTokens(tokens, rows_));
   Kokkos::deep_copy(exec, targets_, HostTokens(targets, rows_));
   const auto& x = grid_.x();
+  LinearSchedule& s = *schedule_;
+  s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, res0_, full_, tokens_, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
   for (int l = 0; l < config_.num_layers; ++l) {
     const BlockParams& w = p_.blocks[l];
     BlockActivations& a = acts_[l];
     const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
+    const int call = 4 * l;  // the schedule's index of this block's qkv layer
     layernorm_forward(exec, a.ln1, a.ln1_mean, a.ln1_rstd, in, w.ln1_w, w.ln1_b, row_sums_, x);
-    qkv_.forward(exec, a.qkv, a.ln1, w.qkv_w, w.qkv_b, linear_ws_);
+    qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b);
     attention_forward(exec, a.atty, a.att, a.qkv, heads_y_);
-    attn_proj_.forward(exec, a.res2, a.atty, w.proj_w, w.proj_b, linear_ws_);
+    attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b);
     add_into(exec, flat(a.res2), flat(in));
     layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, w.ln2_w, w.ln2_b, row_sums_, x);
-    fc_.forward(exec, a.fch, a.ln2, w.fc_w, w.fc_b, linear_ws_);
+    fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), w.fc_b);
     gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
-    fc_proj_.forward(exec, a.res3, a.fch_gelu, w.fcproj_w, w.fcproj_b, linear_ws_);
+    fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b);
     add_into(exec, flat(a.res3), flat(a.res2));
   }
   layernorm_forward(exec, lnf_, lnf_mean_, lnf_rstd_, acts_.back().res3, p_.lnf_w, p_.lnf_b,
@@ -362,12 +385,29 @@ double Gpt::forward(const int* tokens, const int* targets) {
   return host();
 }
 
-void Gpt::zero_gradients() { Kokkos::deep_copy(ExecSpace(), grad_arena_, 0.0f); }
+void Gpt::zero_gradients() {
+  const ExecSpace exec;
+  schedule_->finish_grads(exec);  // a reduce-scatter in flight belongs to the gradients being cleared
+  Kokkos::deep_copy(exec, grad_arena_, 0.0f);
+}
 
-void Gpt::backward(double loss_scale) {
+void Gpt::backward(double loss_scale, bool last_micro_step) {
   ScopedRegion region("fourfold::gpt::backward");
   const ExecSpace exec;
   const auto& x = grid_.x();
+  LinearSchedule& s = *schedule_;
+  gradient_sync_->begin_backward(last_micro_step);
+  s.begin_pass(exec, LinearSchedule::Pass::backward);  // the last layer's weights, behind the LM head
+  // One linear layer's backward: weights from the schedule, dW into the schedule's block (or
+  // the chunk itself when G_z = 1), then its reduce-scatter over Z.
+  const auto linear_backward = [&](const ParallelLinear& layer, int call, const Matrix& din, const Vector& dbias,
+                                   const ConstMatrix& dout, const ConstMatrix& in) {
+    const ConstMatrix weight = s.weight(exec, call);
+    float beta = 0.0f;
+    const Matrix dweight = s.grad_block(exec, call, beta);
+    layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, linear_ws_.ones, overlap_.oar);
+    s.reduce_grad(exec, call);
+  };
   lm_head_loss_backward(exec, d_ln_, g_.wte, full_, probs_, head_ws_, p_.wte, targets_,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy());
   layernorm_backward(exec, d_res_, g_.lnf_w, g_.lnf_b, d_ln_, acts_.back().res3, p_.lnf_w,
@@ -378,19 +418,21 @@ void Gpt::backward(double loss_scale) {
     const BlockActivations& a = acts_[l];
     const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
-    fc_proj_.backward(exec, d_fch_gelu_, dw.fcproj_w, dw.fcproj_b, d_res_, a.fch_gelu, w.fcproj_w, linear_ws_);
+    const int call = 4 * l;
+    linear_backward(fc_proj_, call + 3, d_fch_gelu_, dw.fcproj_b, d_res_, a.fch_gelu);
     gelu_backward(exec, flat(d_fch_), flat(d_fch_gelu_), flat(a.fch));
-    fc_.backward(exec, d_ln_, dw.fc_w, dw.fc_b, d_fch_, a.ln2, w.fc_w, linear_ws_);
+    linear_backward(fc_, call + 2, d_ln_, dw.fc_b, d_fch_, a.ln2);
     layernorm_backward(exec, d_a_, dw.ln2_w, dw.ln2_b, d_ln_, a.res2, w.ln2_w, a.ln2_mean,
                        a.ln2_rstd, row_sums_, x);
     add_into(exec, flat(d_res_), flat(d_a_));
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
-    attn_proj_.backward(exec, d_atty_, dw.proj_w, dw.proj_b, d_res_, a.atty, w.proj_w, linear_ws_);
+    linear_backward(attn_proj_, call + 1, d_atty_, dw.proj_b, d_res_, a.atty);
     attention_backward(exec, d_qkv_, d_att_, d_atty_, a.att, a.qkv, heads_y_);
-    qkv_.backward(exec, d_ln_, dw.qkv_w, dw.qkv_b, d_qkv_, a.ln1, w.qkv_w, linear_ws_);
+    linear_backward(qkv_, call, d_ln_, dw.qkv_b, d_qkv_, a.ln1);
     layernorm_backward(exec, d_a_, dw.ln1_w, dw.ln1_b, d_ln_, in, w.ln1_w, a.ln1_mean,
                        a.ln1_rstd, row_sums_, x);
     add_into(exec, flat(d_res_), flat(d_a_));
+    gradient_sync_->block_done(exec, l, s);
   }
   embedding_backward(exec, g_.wte, g_.wpe, d_res_, head_ws_.gathered, tokens_, vocab_.offset,
                      seq_len_, x);
@@ -398,9 +440,7 @@ void Gpt::backward(double loss_scale) {
 
 void Gpt::sync_gradients() {
   ScopedRegion region("fourfold::gpt::sync_gradients");
-  const ExecSpace exec;
-  comm::all_reduce(exec, grid_.z(), slice(grad_arena_, 0, z_replicated_size_));
-  comm::all_reduce(exec, grid_.data(), grad_arena_);
+  gradient_sync_->finish(ExecSpace(), *schedule_);
 }
 
 }  // namespace fourfold

@@ -13,11 +13,15 @@
 #include "comm/grid.hpp"
 #include "core/types.hpp"
 #include "layers/gpt_config.hpp"
+#include "layers/gradient_sync.hpp"
 #include "layers/linear.hpp"
+#include "layers/linear_schedule.hpp"
 #include "layers/lm_head_loss.hpp"
+#include "layers/overlap.hpp"
 #include "layers/param_layout.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace fourfold {
@@ -25,12 +29,19 @@ namespace fourfold {
 class Gpt {
  public:
   /// Checks every divisibility rule against the grid, naming the dimension and grid size.
-  Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len);
+  /// `overlap` chooses which collectives run behind computation (results do not depend on
+  /// it); bucket_mb is the size of one data-parallel gradient all-reduce.
+  Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
+      const OverlapOptions& overlap = OverlapOptions::all(), double bucket_mb = default_bucket_mb);
+  ~Gpt();
   Gpt(const Gpt&) = delete;
   Gpt& operator=(const Gpt&) = delete;
 
   const GptConfig& config() const { return config_; }
   const comm::Grid& grid() const { return grid_; }
+  const OverlapOptions& overlap() const { return overlap_; }
+  /// Data-parallel gradient all-reduces per optimizer step.
+  int gradient_buckets() const;
   int local_batch() const { return local_batch_; }
   int seq_len() const { return seq_len_; }
   std::size_t rows() const { return rows_; }
@@ -62,9 +73,13 @@ class Gpt {
   double forward(const int* tokens, const int* targets);
   void zero_gradients();
   /// Accumulates d(loss_scale * sum of token losses of the last forward) into the gradients.
-  /// For the mean over one micro-batch loss_scale = 1 / global_tokens().
-  void backward(double loss_scale);
-  /// Completes every gradient: sums replicated tensors over Z, then everything over data.
+  /// For the mean over one micro-batch loss_scale = 1 / global_tokens(). last_micro_step: no
+  /// backward follows before sync_gradients(), so (with DP overlap) the data-parallel
+  /// all-reduce of each bucket starts as soon as its gradients are final.
+  void backward(double loss_scale, bool last_micro_step = false);
+  /// Completes every gradient: the reduce-scatters over Z still in flight, the replicated
+  /// tensors summed over Z, then everything summed over data. Enqueued; nothing waits for
+  /// the device.
   void sync_gradients();
 
  private:
@@ -92,6 +107,7 @@ class Gpt {
   };
 
   void build_param_list();
+  void build_schedule(double bucket_mb);
   ParamViews views_into(const Vector& arena) const;
 
   GptConfig config_;
@@ -102,6 +118,7 @@ class Gpt {
   VocabShard vocab_;
 
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
+  OverlapOptions overlap_;
 
   std::vector<ParamInfo> params_;
   std::size_t z_replicated_size_ = 0;
@@ -128,6 +145,11 @@ class Gpt {
   Tensor4<float> d_att_;                             // (B_loc, NH_y, T, T)
   Matrix full_;                                      // (m, C) embedding sum / LM-head input grad
   DeviceScalar<double> loss_;                        // () forward(tokens, targets)'s accumulator
+
+  // Communication schedule: Z gathers and reduce-scatters of the linear layers, and the
+  // gradient buckets. Destroyed before the grid (whose engine runs their collectives).
+  std::unique_ptr<LinearSchedule> schedule_;
+  std::unique_ptr<GradientSync> gradient_sync_;
 };
 
 }  // namespace fourfold

@@ -36,6 +36,7 @@ ParallelLinear::ParallelLinear(std::string name, int out_features, int in_featur
   forward_group_ = &in_group;
   backward_group_ = &out_group;
   z_group_ = &grid.z();
+  z_prefetch_group_ = &grid.z_prefetch();
 }
 
 MatrixShard ParallelLinear::weight_shard() const {
@@ -58,53 +59,85 @@ MatrixShard ParallelLinear::bias_shard() const {
   return s;
 }
 
-ConstMatrix ParallelLinear::gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
-                                            const LinearWorkspace& ws) const {
-  // With G_z = 1 the chunk is the whole block: use it in place (the gather would be a copy).
-  if (z_size_ == 1) return ConstMatrix(weight_chunk.data(), n_local_, k_local_);
-  const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
-  comm::all_gather(exec, *z_group_, weight_chunk, block);
-  return ConstMatrix(block.data(), n_local_, k_local_);
+comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
+                                           const Vector& block, bool start) const {
+  FF_ASSERT(weight_chunk.size() == chunk_size() && block.size() == block_size(), "{}: gather {} -> {}", name_,
+            weight_chunk.size(), block.size());
+  if (start) return comm::all_gather_start(exec, *z_prefetch_group_, weight_chunk, block);
+  comm::all_gather(exec, *z_prefetch_group_, weight_chunk, block);
+  return comm::Request();
 }
 
-void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
-                             const ConstVector& weight_chunk, const ConstVector& bias,
-                             const LinearWorkspace& ws) const {
+comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
+                                                 const Vector& reduced, bool start) const {
+  FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: reduce-scatter {} -> {}",
+            name_, dweight_block.size(), reduced.size());
+  if (start) return comm::reduce_scatter_start(exec, *z_group_, dweight_block, reduced);
+  comm::reduce_scatter(exec, *z_group_, dweight_block, reduced);
+  return comm::Request();
+}
+
+void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
+                                   const ConstMatrix& weight, const ConstVector& bias) const {
   ScopedRegion region("fourfold::linear::forward");
-  FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0),
-            "{}: out {}x{} in {}x{} for block {}x{}", name_, out.extent(0), out.extent(1),
-            in.extent(0), in.extent(1), n_local_, k_local_);
-  const ConstMatrix weight = gathered_weight(exec, weight_chunk, ws);
+  FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0) &&
+                weight.extent(0) == n_local_ && weight.extent(1) == k_local_,
+            "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.extent(0),
+            in.extent(1), weight.extent(0), weight.extent(1), n_local_, k_local_);
   gemm(exec, Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
   comm::all_reduce(exec, *forward_group_, out);
   add_row_bias(exec, out, bias);
 }
 
+void ParallelLinear::backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight,
+                                    float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
+                                    const ConstMatrix& in, const ConstMatrix& weight, const ConstVector& ones,
+                                    bool overlap_input_grad) const {
+  ScopedRegion region("fourfold::linear::backward");
+  // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
+  // computed). The same all-reduce either way, so the result does not depend on the overlap.
+  gemm(exec, Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
+  comm::Request din_reduce;
+  if (overlap_input_grad) {
+    din_reduce = comm::all_reduce_start(exec, *backward_group_, din);
+  } else {
+    comm::all_reduce(exec, *backward_group_, din);
+  }
+  gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");
+  accumulate_column_sums(exec, dbias, dout, ones);
+  if (din_reduce.active()) din_reduce.wait(exec);
+}
+
+void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
+                             const ConstVector& weight_chunk, const ConstVector& bias,
+                             const LinearWorkspace& ws) const {
+  forward_block(exec, out, in, gathered_weight(exec, weight_chunk, ws), bias);
+}
+
 void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
                               const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                               const ConstVector& weight_chunk, const LinearWorkspace& ws) const {
-  ScopedRegion region("fourfold::linear::backward");
   const ConstMatrix weight = gathered_weight(exec, weight_chunk, ws);
-  // dX partial sums over this rank's n shard; reduced over the n shards while dW is computed.
-  gemm(exec, Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
-  comm::Request din_reduce = comm::all_reduce_start(exec, *backward_group_, din);
-
   if (z_size_ == 1) {
-    // The chunk is the whole block: accumulate straight into it (the reduce-scatter over one
-    // rank would be a copy).
-    gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, 1.0f,
-         Matrix(dweight_chunk.data(), n_local_, k_local_), "fourfold::linear::backward::dweight");
-  } else {
-    const Matrix dweight_block(ws.weight_grad_block.data(), n_local_, k_local_);
-    gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, 0.0f, dweight_block,
-         "fourfold::linear::backward::dweight");
-    const Vector reduced =
-        Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
-    comm::reduce_scatter(exec, *z_group_, flat(dweight_block), reduced);
-    add_into(exec, dweight_chunk, reduced);
+    // The chunk is the whole block: accumulate straight into it.
+    backward_block(exec, din, Matrix(dweight_chunk.data(), n_local_, k_local_), 1.0f, dbias, dout, in, weight,
+                   ws.ones, true);
+    return;
   }
-  accumulate_column_sums(exec, dbias, dout, ws.ones);
-  din_reduce.wait(exec);
+  const Vector block = Kokkos::subview(ws.weight_grad_block, Kokkos::make_pair(std::size_t{0}, block_size()));
+  backward_block(exec, din, Matrix(block.data(), n_local_, k_local_), 0.0f, dbias, dout, in, weight, ws.ones, true);
+  const Vector reduced = Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
+  reduce_weight_grad(exec, block, reduced, false);
+  add_into(exec, dweight_chunk, reduced);
+}
+
+ConstMatrix ParallelLinear::gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
+                                            const LinearWorkspace& ws) const {
+  // With G_z = 1 the chunk is the whole block: use it in place (the gather would be a copy).
+  if (z_size_ == 1) return ConstMatrix(weight_chunk.data(), n_local_, k_local_);
+  const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
+  gather_weight(exec, weight_chunk, block, false);
+  return ConstMatrix(block.data(), n_local_, k_local_);
 }
 
 }  // namespace fourfold

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "comm/grid.hpp"
+#include "comm/request.hpp"
 #include "core/types.hpp"
 #include "layers/param_layout.hpp"
 
@@ -47,18 +48,41 @@ class ParallelLinear {
   MatrixShard weight_shard() const;
   MatrixShard bias_shard() const;
 
-  /// out (m, n_loc) = in (m, k_loc) W^T + bias (n_loc); weight_chunk (chunk_size).
+  int z_size() const { return z_size_; }
+
+  /// out (m, n_loc) = in (m, k_loc) W^T + bias (n_loc); weight_chunk (chunk_size). Gathers the
+  /// block over Z itself (blocking); a model runs the gather ahead through a LinearSchedule.
   void forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
                const ConstVector& weight_chunk, const ConstVector& bias,
                const LinearWorkspace& ws) const;
 
   /// din (m, k_loc) =; dweight_chunk (chunk_size) +=; dbias (n_loc) +=; dout (m, n_loc).
+  /// Gathers and reduce-scatters over Z itself (blocking).
   void backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
                 const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                 const ConstVector& weight_chunk, const LinearWorkspace& ws) const;
 
+  // --- The pieces a schedule runs, with the Z collectives apart from the GEMMs. ---
+
+  /// block (block_size) = this rank's weight block gathered over Z from weight_chunk, on the
+  /// Z prefetch communicator (blocking, or started: the handle completes it).
+  comm::Request gather_weight(const ExecSpace& exec, const ConstVector& weight_chunk, const Vector& block,
+                              bool start) const;
+  /// reduced (chunk_size) = this rank's chunk of dweight_block (block_size) summed over Z.
+  comm::Request reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
+                                   const Vector& reduced, bool start) const;
+  /// forward() on the gathered block weight (n_loc, k_loc).
+  void forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstMatrix& weight,
+                     const ConstVector& bias) const;
+  /// backward() on the gathered block: din (m, k_loc) =; dweight (n_loc, k_loc) =
+  /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
+  /// runs while dweight is computed (OAR), else before it.
+  void backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight, float dweight_beta,
+                      const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
+                      const ConstMatrix& weight, const ConstVector& ones, bool overlap_input_grad) const;
+
  private:
-  /// The (n_loc, k_loc) block: gathered over Z into ws.weight_block.
+  /// The (n_loc, k_loc) block: gathered over Z into ws.weight_block (in place when G_z = 1).
   ConstMatrix gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
                               const LinearWorkspace& ws) const;
 
@@ -71,6 +95,7 @@ class ParallelLinear {
   const comm::Communicator* forward_group_ = nullptr;   // sums partial products over k shards
   const comm::Communicator* backward_group_ = nullptr;  // sums input-gradient partials over n shards
   const comm::Communicator* z_group_ = nullptr;
+  const comm::Communicator* z_prefetch_group_ = nullptr;
 };
 
 }  // namespace fourfold

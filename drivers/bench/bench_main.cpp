@@ -3,11 +3,13 @@
 //   fourfold-bench gemm [--shape MxNxK ...]
 //   fourfold-bench model [--grid G --depth 12 --batch 4 --seq-len 64]
 //   fourfold-bench checkpoint [--grid G --depth 12]
+//   fourfold-bench step [--config FILE --grid G --overlap MODE --progress thread|inline]
 #include "core/error.hpp"
 #include "drivers/bench/checkpoint_bench.hpp"
 #include "drivers/bench/comm_bench.hpp"
 #include "drivers/bench/gemm_bench.hpp"
 #include "drivers/bench/model_bench.hpp"
+#include "drivers/bench/step_bench.hpp"
 #include "drivers/common/guarded_main.hpp"
 
 #include <CLI/CLI.hpp>
@@ -72,6 +74,17 @@ int main(int argc, char** argv) {
     ckpt_cmd->add_option("--dir", ckpt_options.directory, "scratch directory (removed afterwards)")->capture_default_str();
     ckpt_cmd->add_option("--repeats", ckpt_options.repeats, "timed save+load pairs (best reported)")->capture_default_str();
 
+    StepBenchOptions step_options;
+    auto* step_cmd = app.add_subcommand(
+        "step", "whole optimizer steps with the communication split: busy, exposed, hidden fraction, per axis");
+    step_cmd->add_option("--config", step_options.config, "fourfold-train TOML file (model, batch, seq_len, bucket)");
+    step_cmd->add_option("--grid", step_options.grid, "process grid GXxGYxGZxGD (overrides the file)");
+    step_cmd->add_option("--overlap", step_options.overlap, "all, none, or a subset of oar,ors,oag,dp (overrides the file)");
+    step_cmd->add_option("--progress", step_options.progress, "thread or inline (overrides the file)");
+    step_cmd->add_option("--comm", step_options.comm, "collectives on device memory: auto, nccl, mpi");
+    step_cmd->add_option("--warmup", step_options.warmup, "untimed steps")->capture_default_str();
+    step_cmd->add_option("--steps", step_options.steps, "timed steps")->capture_default_str();
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -85,6 +98,7 @@ int main(int argc, char** argv) {
     if (comm_cmd->parsed()) return run_comm_bench(runtime, comm_options);
     if (model_cmd->parsed()) return run_model_bench(runtime, model_options);
     if (ckpt_cmd->parsed()) return run_checkpoint_bench(runtime, ckpt_options);
+    if (step_cmd->parsed()) return run_step_bench(runtime, step_options);
     for (const auto& s : shapes) gemm_options.shapes.push_back(parse_shape(s));
     return run_gemm_bench(runtime, gemm_options);
   });

@@ -45,6 +45,9 @@ const std::vector<ConfigKey>& config_schema() {
       {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
       {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN)", "--grid"},
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
+      {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward); results are bit-identical either way", "--overlap"},
+      {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
+      {"parallel", "progress", V::string, std::string("thread"), "how MPI collectives progress while a rank computes: thread (a progress engine thread; needs MPI_THREAD_MULTIPLE) or inline (only inside fourfold's MPI calls)", ""},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
       {"train", "steps_this_run", V::integer, 0LL, "stop after this many steps with a checkpoint (job time limits); 0 = run to train.steps", ""},
       {"train", "batch_size", V::integer, 8LL, "global sequences per optimizer step", "--batch-size"},
@@ -207,6 +210,15 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   }
   const std::string unavailable = comm::backend_unavailable(c.backend);
   FF_REQUIRE(unavailable.empty(), "parallel.comm = \"{}\": {}", comm::backend_name(c.backend), unavailable);
+  try {
+    c.overlap = OverlapOptions::parse(v.string("parallel.overlap"));
+    c.progress = comm::parse_progress_mode(v.string("parallel.progress"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "parallel: {}", e.what());
+  }
+  c.bucket_mb = v.real("parallel.bucket_mb");
+  FF_REQUIRE(std::isfinite(c.bucket_mb) && c.bucket_mb > 0.0,
+             "parallel.bucket_mb = {}: expected a positive size in megabytes", c.bucket_mb);
 
   c.steps = positive("train.steps");
   c.steps_this_run = non_negative("train.steps_this_run");

@@ -7,6 +7,7 @@
 
 #include "comm/grid_layout.hpp"
 #include "comm/types.hpp"
+#include "layers/overlap.hpp"
 #include "layers/gpt_config.hpp"
 
 #include <cstdint>
@@ -66,6 +67,9 @@ struct TrainConfig {
 
   comm::GridShape grid;         // resolved against the world size
   comm::Backend backend = comm::Backend::automatic;  // collectives on device memory
+  OverlapOptions overlap;       // which collectives run behind computation
+  double bucket_mb = default_bucket_mb;  // data-parallel gradient bucket
+  comm::ProgressMode progress = comm::ProgressMode::thread;
 
   long steps = 0;
   long steps_this_run = 0;      // stop (with a checkpoint) after this many steps; 0 = to `steps`

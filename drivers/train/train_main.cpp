@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
                                   : checkpoint::read_llmc_header(init_from).config;
     const TrainConfig config =
         make_train_config(values, runtime.world_size(), from_file ? &*from_file : nullptr);
-    const comm::Grid grid(config.grid, runtime.world(), config.backend);
+    const comm::Grid grid(config.grid, runtime.world(), config.backend, config.progress);
     train(config, grid);
     return 0;
   });

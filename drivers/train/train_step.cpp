@@ -32,7 +32,7 @@ StepValues TrainStep::run(double lr, long t) {
   const int micro_steps = batches_.batches();
   for (int k = 0; k < micro_steps; ++k) {
     model_.forward(batches_.tokens(k), batches_.targets(k), loss);
-    model_.backward(loss_scale_);
+    model_.backward(loss_scale_, k == micro_steps - 1);
   }
   model_.sync_gradients();
   model_.complete_loss(loss);

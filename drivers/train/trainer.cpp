@@ -79,7 +79,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
 
   // Everything below is allocated once; the step loop allocates nothing.
-  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len);
+  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
   AdamWSettings settings;
   settings.beta1 = static_cast<float>(c.beta1);
   settings.beta2 = static_cast<float>(c.beta2);
@@ -160,9 +160,11 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   Telemetry& telemetry = *telemetry_owner;
   telemetry.note(fmt::format(
       "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
-      "micro-batch(es) of {}; {} steps; peak {:.1f} GFLOP/s for MFU{}",
+      "micro-batch(es) of {}; {} steps; overlap {} ({} progress, {} gradient bucket(s)); peak {:.1f} GFLOP/s "
+      "for MFU{}",
       c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
-      c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, peak, start_note));
+      c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, c.overlap.str(),
+      comm::progress_mode_name(grid.engine().mode()), model.gradient_buckets(), peak, start_note));
 
   TrainResult result;
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;

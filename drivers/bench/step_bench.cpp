@@ -1,0 +1,133 @@
+#include "drivers/bench/step_bench.hpp"
+
+#include "comm/collectives.hpp"
+#include "comm/comm_stats.hpp"
+#include "comm/grid.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "core/runtime.hpp"
+#include "core/timer.hpp"
+#include "drivers/train/telemetry.hpp"
+#include "drivers/train/train_config.hpp"
+#include "drivers/train/train_step.hpp"
+#include "layers/adamw.hpp"
+#include "layers/gpt.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace fourfold {
+namespace {
+
+nlohmann::json per_axis(const std::array<double, comm::comm_axis_count>& seconds) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int a = 0; a < comm::comm_axis_count; ++a) j[comm_axis_label(a)] = 1e3 * seconds[a];
+  return j;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
+  FF_REQUIRE(options.steps >= 1 && options.warmup >= 0, "--steps {} / --warmup {}: need at least one timed step",
+             options.steps, options.warmup);
+  ConfigValues values;
+  if (!options.config.empty()) values.merge_file(options.config);
+  if (!options.grid.empty()) values.set("parallel.grid", options.grid, "--grid");
+  if (!options.overlap.empty()) values.set("parallel.overlap", options.overlap, "--overlap");
+  if (!options.progress.empty()) values.set("parallel.progress", options.progress, "--progress");
+  if (!options.comm.empty()) values.set("parallel.comm", options.comm, "--comm");
+  // The bench draws its own tokens: the data keys only have to pass validation.
+  if (!values.given("data.train")) values.set("data.train", "(random tokens)", "fourfold-bench step");
+  const TrainConfig c = make_train_config(values, runtime.world_size(), nullptr);
+
+  const comm::Grid grid(c.grid, runtime.world(), c.backend, c.progress);
+  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
+  model.init_parameters(static_cast<std::uint64_t>(c.seed));
+  AdamWSettings settings;
+  settings.weight_decay = static_cast<float>(c.weight_decay);
+  AdamW optimizer(model.params(), model.parameters().extent(0), settings);
+  TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
+  for (int k = 0; k < c.micro_steps(); ++k) {
+    for (std::size_t i = 0; i < model.rows(); ++i) {
+      train_step.batches().tokens(k)[i] = static_cast<int>(rng::bits(3, grid.world_rank() * 131 + k, i) % c.model.vocab_size);
+      train_step.batches().targets(k)[i] = static_cast<int>(rng::bits(4, grid.world_rank() * 131 + k, i) % c.model.vocab_size);
+    }
+  }
+  model.zero_gradients();
+  long t = 1;
+  for (int i = 0; i < options.warmup; ++i) train_step.run(1e-4, t++);
+
+  const bool root = grid.world_rank() == 0;
+  const double ranks = grid.world_size();
+  std::vector<double> step_ms, busy_ms, exposed_ms;
+  for (int i = 0; i < options.steps; ++i) {
+    grid.world().barrier();
+    const comm::CommTotals before = comm::comm_totals();
+    Stopwatch watch;
+    const StepValues v = train_step.run(1e-4, t++);
+    const double seconds = watch.seconds();
+    const comm::CommTotals d = comm::comm_totals() - before;
+    // Every rank's figures: the slowest step, the mean communication.
+    const double step_s = comm::all_reduce_value(grid.world(), seconds, comm::ReduceOp::max);
+    std::array<double, 2 * comm::comm_axis_count> axes{};
+    for (int a = 0; a < comm::comm_axis_count; ++a) {
+      axes[a] = d.busy[a] / ranks;
+      axes[comm::comm_axis_count + a] = d.exposed[a] / ranks;
+    }
+    for (double& x : axes) x = comm::all_reduce_value(grid.world(), x);
+    comm::CommTotals mean;
+    for (int a = 0; a < comm::comm_axis_count; ++a) {
+      mean.busy[a] = axes[a];
+      mean.exposed[a] = axes[comm::comm_axis_count + a];
+    }
+    step_ms.push_back(1e3 * step_s);
+    busy_ms.push_back(1e3 * mean.busy_total());
+    exposed_ms.push_back(1e3 * mean.exposed_total());
+    if (root) {
+      const nlohmann::json line = {{"bench", "step"},
+                                   {"grid", c.grid.str()},
+                                   {"overlap", c.overlap.str()},
+                                   {"progress", comm::progress_mode_name(grid.engine().mode())},
+                                   {"step", i + 1},
+                                   {"loss", v.loss},
+                                   {"step_ms", 1e3 * step_s},
+                                   {"compute_ms", 1e3 * (step_s - mean.exposed_total())},
+                                   {"comm_busy_ms", 1e3 * mean.busy_total()},
+                                   {"comm_exposed_ms", 1e3 * mean.exposed_total()},
+                                   {"hidden_fraction", mean.hidden_fraction()},
+                                   {"comm_axis_ms", per_axis(mean.busy)},
+                                   {"exposed_axis_ms", per_axis(mean.exposed)}};
+      std::printf("%s\n", line.dump().c_str());
+      std::fflush(stdout);
+    }
+  }
+  if (root) {
+    const double busy = median(busy_ms), exposed = median(exposed_ms);
+    const nlohmann::json line = {{"bench", "step_summary"},
+                                 {"model", c.model.str()},
+                                 {"grid", c.grid.str()},
+                                 {"overlap", c.overlap.str()},
+                                 {"progress", comm::progress_mode_name(grid.engine().mode())},
+                                 {"batch", c.batch_size},
+                                 {"seq_len", c.seq_len},
+                                 {"gradient_buckets", model.gradient_buckets()},
+                                 {"steps", options.steps},
+                                 {"step_ms_median", median(step_ms)},
+                                 {"comm_busy_ms_median", busy},
+                                 {"comm_exposed_ms_median", exposed},
+                                 {"hidden_fraction", busy > 0 ? std::clamp(1.0 - exposed / busy, 0.0, 1.0) : 0.0}};
+    std::printf("%s\n", line.dump().c_str());
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace fourfold

@@ -1,0 +1,68 @@
+// Completing the gradients over Z and data, in buckets that start as soon as they are final (DP).
+//
+// The gradient arena (see gpt.hpp) holds the Z-replicated tensors first, then every block's
+// Z-sharded weight chunks in block order. Buckets are fixed at construction from the bucket
+// size alone, each a contiguous range of at most bucket_bytes:
+//   - the weight chunks cut from the end of the arena down (they become final in that order
+//     during backward: a bucket is final when the lowest block it touches is);
+//   - the Z-replicated section (final only when backward ends: the tied embedding's gradient
+//     is completed by the embedding's backward), summed over Z piece by piece first.
+// Buckets stay small because one very large message is slow on some transports (Open MPI's
+// shared memory at 25 MB and up, measured), and because a small bucket starts sooner.
+// Each bucket is one data-parallel all-reduce, with DP overlap or without, so the sums are the
+// same bits either way; only when they start changes.
+//
+//   begin_backward(last)    before the backward of a micro-step; buckets start during it only
+//                           when it is the step's last micro-step (earlier ones still add)
+//   block_done(exec, b, s)  block b's backward is enqueued: with DP, start every bucket whose
+//                           blocks are all done and whose reduce-scatters over Z have retired
+//   finish(exec, s)         drain the reduce-scatters, all-reduce the replicated section over
+//                           Z, run or start the remaining buckets, wait for all of them
+#pragma once
+
+#include "comm/grid.hpp"
+#include "comm/request.hpp"
+#include "core/types.hpp"
+#include "layers/linear_schedule.hpp"
+#include "layers/overlap.hpp"
+
+#include <cstddef>
+#include <vector>
+
+namespace fourfold {
+
+class GradientSync {
+ public:
+  /// block_ranges[b]: the [offset, offset + size) of block b's Z-sharded chunks in the arena,
+  /// contiguous and in block order after z_replicated_size.
+  GradientSync(const Vector& grad_arena, std::size_t z_replicated_size,
+               const std::vector<std::pair<std::size_t, std::size_t>>& block_ranges, const comm::Grid& grid,
+               const OverlapOptions& overlap, double bucket_mb);
+  ~GradientSync();
+  GradientSync(const GradientSync&) = delete;
+  GradientSync& operator=(const GradientSync&) = delete;
+
+  int buckets() const { return static_cast<int>(buckets_.size()); }
+
+  void begin_backward(bool last_micro_step);
+  void block_done(const ExecSpace& exec, int block, const LinearSchedule& schedule);
+  void finish(const ExecSpace& exec, LinearSchedule& schedule);
+
+ private:
+  struct Bucket {
+    std::size_t offset = 0, size = 0;  // arena elements
+    int lowest_block = -1;             // -1: part of the Z-replicated section
+    comm::Request pending;
+    bool started = false;
+  };
+  void start(const ExecSpace& exec, Bucket& bucket, bool nonblocking);
+
+  Vector arena_;
+  std::size_t z_replicated_size_;
+  const comm::Grid& grid_;
+  OverlapOptions overlap_;
+  bool overlapping_ = false;  // buckets may start during the current backward
+  std::vector<Bucket> buckets_;  // sharded buckets (last block first), then replicated pieces
+};
+
+}  // namespace fourfold

@@ -1,0 +1,130 @@
+#include "layers/linear_schedule.hpp"
+
+#include "core/error.hpp"
+#include "layers/elementwise.hpp"
+
+#include <algorithm>
+
+namespace fourfold {
+namespace {
+Vector prefix(const Vector& v, std::size_t n) { return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n)); }
+}  // namespace
+
+LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots)
+    : calls_(std::move(calls)), z_size_(z_size), overlap_(overlap) {
+  FF_REQUIRE(slots >= 1, "{} gradient slots: need at least one", slots);
+  if (z_size_ == 1) return;  // weights and gradient chunks are used in place
+  std::size_t max_block = 0, max_chunk = 0;
+  for (const LinearCall& c : calls_) {
+    max_block = std::max(max_block, c.layer->block_size());
+    max_chunk = std::max(max_chunk, c.layer->chunk_size());
+  }
+  for (WeightBuffer& b : buffers_)
+    b.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_block")), max_block);
+  slots_.resize(slots);
+  for (GradSlot& s : slots_) {
+    s.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_block")), max_block);
+    s.reduced = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_reduced")), max_chunk);
+  }
+}
+
+LinearSchedule::~LinearSchedule() {
+  // Normal use finishes both; after an error the handles report themselves and are left.
+}
+
+void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i) {
+  if (buffer.pending.active()) buffer.pending.wait(exec);  // a prefetch nobody used
+  const LinearCall& c = calls_[i];
+  buffer.call = i;
+  buffer.pending = c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, c.layer->block_size()), true);
+}
+
+void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
+  pass_ = pass;
+  if (z_size_ == 1) return;
+  for (WeightBuffer& b : buffers_) {
+    if (b.pending.active()) b.pending.wait(exec);
+    b.call = -1;
+  }
+  if (overlap_.oag && !calls_.empty()) {
+    current_ = 1;  // the first call's weights go to buffer 0
+    start_gather(exec, buffers_[0], pass == Pass::forward ? 0 : calls() - 1);
+  }
+}
+
+ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
+  const LinearCall& c = calls_[i];
+  const std::size_t n = c.layer->out_local(), k = c.layer->in_local();
+  if (z_size_ == 1) return ConstMatrix(c.weight_chunk.data(), n, k);
+  int here = buffers_[0].call == i ? 0 : buffers_[1].call == i ? 1 : -1;
+  if (here < 0) {
+    // Not prefetched: gather now into the buffer the previous call did not use.
+    here = 1 - current_;
+    WeightBuffer& b = buffers_[here];
+    if (b.pending.active()) b.pending.wait(exec);
+    b.call = i;
+    c.layer->gather_weight(exec, c.weight_chunk, prefix(b.block, c.layer->block_size()), false);
+  } else if (buffers_[here].pending.active()) {
+    buffers_[here].pending.wait(exec);
+  }
+  current_ = here;
+  const int next = pass_ == Pass::forward ? i + 1 : i - 1;
+  if (overlap_.oag && next >= 0 && next < calls()) {
+    WeightBuffer& other = buffers_[1 - here];
+    if (other.call != next) start_gather(exec, other, next);
+  }
+  return ConstMatrix(buffers_[here].block.data(), n, k);
+}
+
+Vector LinearSchedule::reduced_of(GradSlot& slot, int i) const {
+  return prefix(slot.reduced, calls_[i].layer->chunk_size());
+}
+
+void LinearSchedule::retire(const ExecSpace& exec, GradSlot& slot) {
+  if (slot.call < 0) return;
+  if (slot.pending.active()) slot.pending.wait(exec);
+  add_into(exec, calls_[slot.call].grad_chunk, reduced_of(slot, slot.call));
+  slot.call = -1;
+}
+
+Matrix LinearSchedule::grad_block(const ExecSpace& exec, int i, float& beta) {
+  const LinearCall& c = calls_[i];
+  const std::size_t n = c.layer->out_local(), k = c.layer->in_local();
+  if (z_size_ == 1) {
+    beta = 1.0f;  // the chunk is the whole block: accumulate into it
+    return Matrix(c.grad_chunk.data(), n, k);
+  }
+  GradSlot& slot = slots_[next_slot_];
+  retire(exec, slot);  // the oldest in flight: its block is about to be overwritten
+  beta = 0.0f;
+  return Matrix(slot.block.data(), n, k);
+}
+
+void LinearSchedule::reduce_grad(const ExecSpace& exec, int i) {
+  if (z_size_ == 1) return;
+  GradSlot& slot = slots_[next_slot_];
+  next_slot_ = (next_slot_ + 1) % static_cast<int>(slots_.size());
+  const LinearCall& c = calls_[i];
+  slot.call = i;
+  const Vector block = prefix(slot.block, c.layer->block_size());
+  slot.pending = c.layer->reduce_weight_grad(exec, block, reduced_of(slot, i), overlap_.ors);
+  if (!overlap_.ors) retire(exec, slot);
+}
+
+bool LinearSchedule::grads_pending_from(int block) const {
+  for (const GradSlot& s : slots_)
+    if (s.call >= 0 && calls_[s.call].block >= block) return true;
+  return false;
+}
+
+void LinearSchedule::finish_grads(const ExecSpace& exec) {
+  // Oldest first: next_slot_ is the slot written longest ago.
+  for (std::size_t k = 0; k < slots_.size(); ++k) retire(exec, slots_[(next_slot_ + k) % slots_.size()]);
+}
+
+void LinearSchedule::finish_weights(const ExecSpace& exec) {
+  for (WeightBuffer& b : buffers_)
+    if (b.pending.active()) b.pending.wait(exec);
+}
+
+}  // namespace fourfold

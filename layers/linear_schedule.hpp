@@ -1,0 +1,94 @@
+// The Z collectives of a model's linear layers, run ahead of and behind the layers (OAG, ORS).
+//
+// Calls are numbered in forward order (block l's qkv, attn proj, fc, fc proj are 4l .. 4l+3);
+// backward visits them in reverse. With G_z = 1 there is nothing to gather or reduce: weights
+// and gradient chunks are used in place.
+//
+// Weights (OAG). Two gathered-block buffers. weight() returns call i's gathered block and, with
+// OAG, starts the gather of the next call of the same pass into the other buffer, so it runs
+// while call i computes. A pass starts with begin_pass(), which forgets what the buffers held
+// (parameters may have changed) and, with OAG, starts the gather of the pass's first call, to
+// run behind the work that precedes the first layer (embedding, LM-head backward).
+//
+// Weight gradients (ORS). A ring of `slots` gradient blocks. grad_block() hands out the block
+// call i's dW GEMM writes; reduce_grad() starts the block's reduce-scatter over Z (with ORS) and
+// the slot stays in flight until the ring comes round to it again, or finish_grads(); retiring
+// a slot waits for it and adds the reduced chunk to the call's gradient chunk. The ring owns
+// every pending buffer and handle: nothing else can lose track of one. Without ORS the
+// reduce-scatter runs at once and is added at once. Either way each chunk receives the same
+// additions in the same order, so the gradients are bit-identical.
+#pragma once
+
+#include "comm/request.hpp"
+#include "core/types.hpp"
+#include "layers/linear.hpp"
+#include "layers/overlap.hpp"
+
+#include <vector>
+
+namespace fourfold {
+
+/// One linear-layer call: the layer, its model block, its weight chunk and gradient chunk.
+struct LinearCall {
+  const ParallelLinear* layer = nullptr;
+  int block = 0;
+  ConstVector weight_chunk;  // (chunk_size)
+  Vector grad_chunk;         // (chunk_size)
+};
+
+class LinearSchedule {
+ public:
+  enum class Pass { forward, backward };
+
+  /// slots: gradient blocks that may be in flight at once (4 = one transformer block).
+  LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4);
+  ~LinearSchedule();
+  LinearSchedule(const LinearSchedule&) = delete;
+  LinearSchedule& operator=(const LinearSchedule&) = delete;
+
+  int calls() const { return static_cast<int>(calls_.size()); }
+  const LinearCall& call(int i) const { return calls_[i]; }
+
+  void begin_pass(const ExecSpace& exec, Pass pass);
+  /// Call i's gathered weight block (n_loc, k_loc), ready for work enqueued on exec.
+  ConstMatrix weight(const ExecSpace& exec, int i);
+
+  /// Where call i's weight gradient goes and the beta its GEMM uses (1: accumulate in place).
+  Matrix grad_block(const ExecSpace& exec, int i, float& beta);
+  /// Call i's dW GEMM has been enqueued: reduce it over Z into its gradient chunk.
+  void reduce_grad(const ExecSpace& exec, int i);
+  /// True while a reduce-scatter of a call of block >= `block` is still in flight.
+  bool grads_pending_from(int block) const;
+  /// Completes every reduce-scatter in flight (oldest first) and adds it to its chunk.
+  void finish_grads(const ExecSpace& exec);
+  /// Completes an outstanding prefetch (it is dropped).
+  void finish_weights(const ExecSpace& exec);
+
+ private:
+  struct WeightBuffer {
+    Vector block;           // (max block_size)
+    int call = -1;          // whose weights it holds (or is receiving)
+    comm::Request pending;  // the gather into it, while in flight
+  };
+  struct GradSlot {
+    Vector block;           // (max block_size) dW before the reduce-scatter
+    Vector reduced;         // (max chunk_size) this rank's reduced chunk
+    int call = -1;          // in flight for this call, -1 when free
+    comm::Request pending;
+  };
+
+  void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i);
+  void retire(const ExecSpace& exec, GradSlot& slot);
+  Vector reduced_of(GradSlot& slot, int i) const;
+
+  std::vector<LinearCall> calls_;
+  int z_size_;
+  OverlapOptions overlap_;
+  Pass pass_ = Pass::forward;
+  WeightBuffer buffers_[2];
+  int current_ = 0;  // the buffer weight() returned last
+  std::vector<GradSlot> slots_;
+  int next_slot_ = 0;
+};
+
+}  // namespace fourfold

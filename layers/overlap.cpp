@@ -1,0 +1,40 @@
+#include "layers/overlap.hpp"
+
+#include "core/error.hpp"
+
+#include <sstream>
+#include <vector>
+
+namespace fourfold {
+
+OverlapOptions OverlapOptions::parse(const std::string& text) {
+  constexpr const char* accepted = "\"all\", \"none\", or a comma-separated subset of oar, ors, oag, dp";
+  if (text == "all") return all();
+  if (text == "none") return none();
+  FF_REQUIRE(!text.empty(), "overlap \"\" is empty: expected {}", accepted);
+  OverlapOptions o = none();
+  std::stringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    bool* flag = item == "oar" ? &o.oar : item == "ors" ? &o.ors : item == "oag" ? &o.oag : item == "dp" ? &o.dp : nullptr;
+    FF_REQUIRE(flag != nullptr, "overlap \"{}\": \"{}\" is not an overlap; expected {}", text, item, accepted);
+    FF_REQUIRE(!*flag, "overlap \"{}\" names \"{}\" twice", text, item);
+    *flag = true;
+  }
+  FF_REQUIRE(text.back() != ',', "overlap \"{}\" ends with a comma: expected {}", text, accepted);
+  return o;
+}
+
+std::string OverlapOptions::str() const {
+  if (*this == all()) return "all";
+  if (!any()) return "none";
+  std::string s;
+  for (const auto& [on, name] : {std::pair{oar, "oar"}, {ors, "ors"}, {oag, "oag"}, {dp, "dp"}}) {
+    if (!on) continue;
+    if (!s.empty()) s += ",";
+    s += name;
+  }
+  return s;
+}
+
+}  // namespace fourfold
