@@ -100,13 +100,26 @@ ProgressEngine::ProgressEngine(ProgressMode requested, bool warn) : mode_(reques
   if (mode_ == ProgressMode::thread) thread_ = std::thread([this] { engine_loop(); });
 }
 
+void ProgressEngine::abandon() noexcept {
+  stop_ = true;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (failure_.empty()) failure_ = "communication was abandoned after an error on this rank";
+    work_ready_.notify_all();
+    work_done_.notify_all();
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
 ProgressEngine::~ProgressEngine() {
+  const bool abandoned_before = stop_;
   stop_ = true;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     work_ready_.notify_all();
   }
   if (thread_.joinable()) thread_.join();
+  if (abandoned_before) return;
   // Whatever is left was never waited on (the caller failed): it cannot be completed without
   // the other ranks, and must not be waited for here.
   std::size_t left = queue_.size();
@@ -222,6 +235,7 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (completed_ >= ticket) return;
   if (!failure_.empty()) throw_failure();
+  if (stop_) throw_failure();
   const double start = now_seconds();
   ++waiters_;
   work_done_.wait(lock, [&] { return completed_ >= ticket || !failure_.empty(); });

@@ -88,6 +88,11 @@ class ProgressEngine {
   void run(const MpiOp& op);
   /// Collectives submitted and not yet complete.
   std::size_t pending() const;
+  /// Stops progressing anything, at once and for good (an error is unwinding the step and the
+  /// other ranks may never join what is in flight): the engine thread leaves MPI and ends, so
+  /// no collective writes into buffers that are about to be freed. Later submits and waits
+  /// throw. Call from the submitting thread.
+  void abandon() noexcept;
 
   /// For tests: before starting each collective the engine sleeps a random time in
   /// [0, max_microseconds], drawn from `seed` (ranks given different seeds run at different

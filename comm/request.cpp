@@ -123,6 +123,7 @@ void Request::complete_unwaited() noexcept {
     // could hang the job. Leave it (and its buffers) to the shutdown that follows.
     std::fprintf(stderr, "fourfold: error: non-blocking %s abandoned while handling an error\n", what().c_str());
     std::fflush(stderr);
+    if (kind_ == Kind::engine) engine_->abandon();  // nothing may still write into freed buffers
     kind_ = Kind::none;
     return;
   }

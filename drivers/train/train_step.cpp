@@ -4,6 +4,9 @@
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace fourfold {
 
 TokenBatches::TokenBatches(int batches, std::size_t rows)
@@ -21,6 +24,14 @@ TrainStep::TrainStep(Gpt& model, AdamW& optimizer, int micro_steps, double grad_
       values_host_(Kokkos::create_mirror_view(values_)),
       clip_scale_("fourfold::clip_scale") {
   FF_REQUIRE(micro_steps >= 1, "{} micro-steps per optimizer step: need at least one", micro_steps);
+  // Failure testing: FOURFOLD_STEP_FAULT=RANK:STEP throws on that rank after the backward of
+  // that step, while its gradient collectives are in flight.
+  if (const char* spec = std::getenv("FOURFOLD_STEP_FAULT"); spec != nullptr && *spec != '\0') {
+    char tail = 0;
+    FF_REQUIRE(std::sscanf(spec, "%d:%ld%c", &fault_rank_, &fault_step_, &tail) == 2 && fault_rank_ >= 0 &&
+                   fault_step_ >= 1,
+               "FOURFOLD_STEP_FAULT='{}' is not RANK:STEP (e.g. 1:3)", spec);
+  }
 }
 
 StepValues TrainStep::run(double lr, long t) {
@@ -33,6 +44,10 @@ StepValues TrainStep::run(double lr, long t) {
   for (int k = 0; k < micro_steps; ++k) {
     model_.forward(batches_.tokens(k), batches_.targets(k), loss);
     model_.backward(loss_scale_, k == micro_steps - 1);
+  }
+  if (fault_step_ == t && fault_rank_ == model_.grid().world_rank()) {
+    // With gradient collectives in flight: the other ranks must not hang on them.
+    FF_REQUIRE(false, "injected fault on rank {} in step {} (FOURFOLD_STEP_FAULT)", fault_rank_, t);
   }
   model_.sync_gradients();
   model_.complete_loss(loss);

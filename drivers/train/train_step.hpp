@@ -55,6 +55,8 @@ class TrainStep {
   Kokkos::View<double*, MemSpace> values_;  // (2) loss accumulator, gradient norm
   Kokkos::View<double*, MemSpace>::HostMirror values_host_;
   DeviceScalar<float> clip_scale_;          // () factor AdamW applies to the gradients
+  int fault_rank_ = -1;                     // FOURFOLD_STEP_FAULT (failure tests)
+  long fault_step_ = -1;
 };
 
 }  // namespace fourfold

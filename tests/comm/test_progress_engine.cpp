@@ -1,0 +1,145 @@
+// The progress engine (comm/progress_engine.hpp): collectives complete with the right values in
+// thread and inline mode whatever order they are waited in; per-rank random delays change
+// nothing; a handle never waited on is reported and completed; an MPI error on the engine
+// thread reaches the waiter and every later call; abandon() stops it for good; busy and
+// exposed time land on the group's axis.
+#include "comm/collectives.hpp"
+#include "comm/comm_stats.hpp"
+#include "comm/communicator.hpp"
+#include "comm/grid.hpp"
+#include "comm/mpi_backend.hpp"
+#include "comm/progress_engine.hpp"
+#include "core/error.hpp"
+#include "test_env.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace fourfold::comm {
+namespace {
+
+// A world communicator run by `engine` (the engine outlives it).
+Communicator world_on(ProgressEngine& engine, CommAxis axis) {
+  Communicator c = Communicator::duplicate(test::world(), "engine-test");
+  c.set_axis(axis);
+  c.attach_engine(&engine);
+  return c;
+}
+
+void check_many_in_flight(ProgressMode mode, int delay_us) {
+  ProgressEngine engine(mode, false);
+  if (delay_us > 0) engine.inject_delays(delay_us, 17 + 31 * static_cast<std::uint64_t>(test::runtime().world_rank()));
+  const Communicator world = world_on(engine, CommAxis::data);
+  const int rank = world.rank(), size = world.size();
+  constexpr int ops = 6;
+  std::vector<std::vector<double>> data(ops);
+  std::vector<Request> requests;
+  for (int i = 0; i < ops; ++i) {
+    data[i].assign(1000 + 100 * i, rank + i);
+    requests.push_back(mpi_backend::all_reduce(world, data[i].data(), data[i].size(), DType::f64, ReduceOp::sum, true));
+  }
+  // Waited newest first: waiting for one completes every collective before it.
+  for (int i = ops - 1; i >= 0; --i) requests[i].wait();
+  EXPECT_EQ(engine.pending(), 0u);
+  for (int i = 0; i < ops; ++i) {
+    const double want = size * (size - 1) / 2.0 + static_cast<double>(size) * i;
+    for (double v : data[i]) ASSERT_EQ(v, want) << "collective " << i;
+  }
+  // Blocking calls interleaved with started ones keep submission order.
+  std::vector<int> gathered(size);
+  int mine = 10 * rank;
+  Request started = mpi_backend::all_reduce(world, data[0].data(), data[0].size(), DType::f64, ReduceOp::max, true);
+  mpi_backend::all_gather(world, &mine, gathered.data(), 1, DType::i32, false);
+  started.wait();
+  for (int r = 0; r < size; ++r) EXPECT_EQ(gathered[r], 10 * r);
+}
+
+TEST(ProgressEngine, ThreadModeCompletesEveryCollectiveInAnyWaitOrder) {
+  ProgressEngine probe(ProgressMode::thread, false);
+  EXPECT_EQ(probe.mode(), ProgressMode::thread) << "this MPI library lacks MPI_THREAD_MULTIPLE";
+  check_many_in_flight(ProgressMode::thread, 0);
+}
+
+TEST(ProgressEngine, InlineModeCompletesEveryCollectiveInAnyWaitOrder) {
+  check_many_in_flight(ProgressMode::inline_calls, 0);
+}
+
+TEST(ProgressEngine, RandomDelaysPerRankChangeNothing) {
+  check_many_in_flight(ProgressMode::thread, 3000);
+  check_many_in_flight(ProgressMode::inline_calls, 3000);
+}
+
+TEST(ProgressEngine, AHandleNeverWaitedOnIsReportedAndCompleted) {
+  ProgressEngine engine(ProgressMode::thread, false);
+  const Communicator world = world_on(engine, CommAxis::other);
+  std::vector<float> data(64, 1.0f);
+  const long before = Request::unwaited_destroyed();
+  {
+    Request forgotten = mpi_backend::all_reduce(world, data.data(), data.size(), DType::f32, ReduceOp::sum, true);
+  }
+  EXPECT_EQ(Request::unwaited_destroyed(), before + 1);
+  EXPECT_EQ(engine.pending(), 0u);
+  EXPECT_EQ(data[0], static_cast<float>(world.size()));
+}
+
+TEST(ProgressEngine, AnMpiErrorReachesTheWaiterAndEveryLaterCall) {
+  for (ProgressMode mode : {ProgressMode::thread, ProgressMode::inline_calls}) {
+    ProgressEngine engine(mode, false);
+    MpiOp bad;
+    bad.kind = MpiOp::Kind::barrier;
+    bad.comm = MPI_COMM_NULL;  // not a communicator: MPI returns an error code
+    bad.info = RequestInfo{"barrier", "MPI", nullptr, 0};
+    try {
+      engine.wait(engine.submit(bad), CommAxis::other);
+      ADD_FAILURE() << "no error from a collective on MPI_COMM_NULL (" << progress_mode_name(mode) << ")";
+    } catch (const VendorError& e) {
+      EXPECT_NE(std::string(e.what()).find("barrier[MPI]"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(engine.submit(bad), VendorError) << progress_mode_name(mode);
+  }
+}
+
+TEST(ProgressEngine, AbandonStopsItForGood) {
+  ProgressEngine engine(ProgressMode::thread, false);
+  const Communicator world = world_on(engine, CommAxis::other);
+  world.barrier();
+  engine.abandon();
+  std::vector<float> data(4, 1.0f);
+  EXPECT_THROW(mpi_backend::all_reduce(world, data.data(), data.size(), DType::f32, ReduceOp::sum, false),
+               VendorError);
+}
+
+TEST(ProgressEngine, TimeLandsOnTheGroupsAxis) {
+  const Grid grid({1, 1, 1, test::runtime().world_size()}, test::world());
+  const CommTotals before = comm_totals();
+  std::vector<double> data(100000, 1.0);
+  mpi_backend::all_reduce(grid.data(), data.data(), data.size(), DType::f64, ReduceOp::sum, false);
+  Request r = mpi_backend::all_reduce(grid.data(), data.data(), data.size(), DType::f64, ReduceOp::sum, true);
+  r.wait();
+  const CommTotals d = comm_totals() - before;
+  const int data_axis = static_cast<int>(CommAxis::data);
+  if (grid.data().size() > 1) {
+    EXPECT_GT(d.busy[data_axis], 0.0);
+    EXPECT_GT(d.exposed[data_axis], 0.0);
+    EXPECT_GE(d.operations, 2);
+  }
+  for (int a = 0; a < comm_axis_count; ++a)
+    if (a != data_axis) EXPECT_EQ(d.busy[a], 0.0) << comm_axis_name(static_cast<CommAxis>(a));
+  EXPECT_GE(d.hidden_fraction(), 0.0);
+  EXPECT_LE(d.hidden_fraction(), 1.0);
+}
+
+TEST(ProgressMode, ParsesAndRejectsByName) {
+  EXPECT_EQ(parse_progress_mode("thread"), ProgressMode::thread);
+  EXPECT_EQ(parse_progress_mode("inline"), ProgressMode::inline_calls);
+  try {
+    parse_progress_mode("async");
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'async'"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace fourfold::comm
