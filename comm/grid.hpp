@@ -21,11 +21,12 @@ class Grid {
   /// gets its NCCL communicator, after every rank checked that its node has a GPU per rank.
   ///
   /// Every group's MPI collectives run on one progress engine per rank (`progress`), in the
-  /// order they are submitted. z_prefetch() is a second communicator over the Z group, for the
+  /// order they are submitted; `automatic` resolves to thread where this node runs at most one
+  /// rank of the job per core, else inline (the same on every rank of a node). z_prefetch() is a second communicator over the Z group, for the
   /// weight all-gathers that run ahead of the layers: on NCCL it has its own stream, so a
   /// prefetch never queues behind a gradient reduce-scatter.
   Grid(GridShape shape, MPI_Comm world, Backend backend = Backend::automatic,
-       ProgressMode progress = ProgressMode::thread);
+       ProgressMode progress = ProgressMode::automatic);
   ~Grid();
 
   Grid(Grid&&) noexcept;

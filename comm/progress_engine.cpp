@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <ctime>
 
-#include <sched.h>
 
 namespace fourfold::comm {
 namespace {
@@ -84,7 +83,8 @@ void run_mpi_op(const MpiOp& op) {
   add_comm_exposed(op.axis, seconds);
 }
 
-ProgressEngine::ProgressEngine(ProgressMode requested, bool warn) : mode_(requested) {
+ProgressEngine::ProgressEngine(ProgressMode requested, bool warn)
+    : mode_(requested == ProgressMode::automatic ? ProgressMode::thread : requested) {
   if (mode_ == ProgressMode::thread) {
     int provided = MPI_THREAD_SINGLE;
     FF_CHECK_MPI(MPI_Query_thread(&provided));
@@ -164,19 +164,14 @@ std::size_t ProgressEngine::pending() const {
 
 std::uint64_t ProgressEngine::submit(const MpiOp& op) {
   if (mode_ == ProgressMode::inline_calls) {
+    // Started when something waits for it (or for a later one): without a thread nothing
+    // would advance it in between, and a collective left half-done costs more than one run
+    // at once.
     if (!failure_.empty()) throw_failure();
     Slot slot;
     slot.ticket = next_ticket_++;
     slot.op = op;
-    maybe_delay();
-    const double start = now_seconds();
-    slot.request = start_mpi_op(op);
-    slot.started = start;
-    const double seconds = now_seconds() - start;
-    add_comm_busy(op.axis, seconds);
-    add_comm_exposed(op.axis, seconds);
     queue_.push_back(slot);
-    test_inline();
     return slot.ticket;
   }
   const std::lock_guard<std::mutex> lock(mutex_);
@@ -189,37 +184,15 @@ std::uint64_t ProgressEngine::submit(const MpiOp& op) {
   return slot.ticket;
 }
 
-// Inline mode: one MPI_Test per pending collective, so started ones move on whenever the rank
-// enters the engine; completed ones at the front retire.
-void ProgressEngine::test_inline() {
-  for (Slot& slot : queue_) {
-    if (slot.request == MPI_REQUEST_NULL) continue;
-    int done = 0;
-    const int code = MPI_Test(&slot.request, &done, MPI_STATUS_IGNORE);
-    if (code != MPI_SUCCESS) {
-      record_failure(fmt::format("{}: {}", slot.op.info.describe(), mpi_error_text(code)));
-      throw_failure();
-    }
-  }
-  while (!queue_.empty() && queue_.front().request == MPI_REQUEST_NULL) {
-    completed_ = queue_.front().ticket;
-    queue_.pop_front();
-  }
-}
-
 void ProgressEngine::wait_inline(std::uint64_t ticket) {
   while (!queue_.empty() && queue_.front().ticket <= ticket) {
     Slot& slot = queue_.front();
-    if (slot.request != MPI_REQUEST_NULL) {
-      const double start = now_seconds();
-      const int code = MPI_Wait(&slot.request, MPI_STATUS_IGNORE);
-      if (code != MPI_SUCCESS) {
-        record_failure(fmt::format("{}: {}", slot.op.info.describe(), mpi_error_text(code)));
-        throw_failure();
-      }
-      const double seconds = now_seconds() - start;
-      add_comm_busy(slot.op.axis, seconds);
-      add_comm_exposed(slot.op.axis, seconds);
+    try {
+      maybe_delay();
+      run_mpi_op(slot.op);
+    } catch (const std::exception& e) {
+      record_failure(e.what());
+      throw_failure();
     }
     completed_ = slot.ticket;
     queue_.pop_front();
@@ -234,14 +207,55 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
   }
   std::unique_lock<std::mutex> lock(mutex_);
   if (completed_ >= ticket) return;
-  if (!failure_.empty()) throw_failure();
-  if (stop_) throw_failure();
+  if (!failure_.empty() || stop_) throw_failure();
   const double start = now_seconds();
-  ++waiters_;
-  work_done_.wait(lock, [&] { return completed_ >= ticket || !failure_.empty(); });
-  --waiters_;
+  // Take the queue over: the engine parks (handing over the collective it is polling) and
+  // this thread completes everything up to `ticket` itself, blocking in MPI like a blocking
+  // call would. No hand-back between threads, and one thread polls, not two.
+  takeover_ = true;
+  work_ready_.notify_all();  // wakes the engine from its nap between polls
+  work_done_.wait(lock, [&] { return !busy_ || completed_ >= ticket || !failure_.empty(); });
+  const auto release = [&] {
+    takeover_ = false;
+    work_ready_.notify_all();
+  };
+  if (completed_ >= ticket || !failure_.empty()) {
+    release();
+    add_comm_exposed(axis, now_seconds() - start);
+    if (completed_ < ticket) throw_failure();
+    return;
+  }
+  busy_ = true;
+  while (!queue_.empty() && queue_.front().ticket <= ticket) {
+    Slot slot = queue_.front();
+    lock.unlock();
+    std::string failure;
+    try {
+      if (slot.request == MPI_REQUEST_NULL) {
+        maybe_delay();
+        slot.started = now_seconds();
+        slot.request = start_mpi_op(slot.op);
+      }
+      wait_request(slot.request, slot.op);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    const double busy = now_seconds() - slot.started;
+    lock.lock();
+    if (!failure.empty()) {
+      busy_ = false;
+      record_failure(failure);
+      release();
+      work_done_.notify_all();
+      throw_failure();
+    }
+    add_comm_busy(slot.op.axis, busy);
+    completed_ = slot.ticket;
+    queue_.pop_front();
+  }
+  busy_ = false;
+  release();
   add_comm_exposed(axis, now_seconds() - start);
-  if (completed_ < ticket) throw_failure();
 }
 
 void ProgressEngine::run(const MpiOp& op) {
@@ -276,57 +290,75 @@ void ProgressEngine::run(const MpiOp& op) {
 void ProgressEngine::engine_loop() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
-    work_ready_.wait(lock, [&] { return stop_ || (!queue_.empty() && !busy_ && failure_.empty()); });
+    work_ready_.wait(lock, [&] { return stop_ || (!takeover_ && !queue_.empty() && !busy_ && failure_.empty()); });
     if (stop_) return;
     busy_ = true;
     const MpiOp op = queue_.front().op;
     const std::uint64_t ticket = queue_.front().ticket;
+    MPI_Request request = queue_.front().request;  // started before a takeover, or null
+    double start = queue_.front().started;
     lock.unlock();
 
     std::string failure;
-    bool abandoned = false;
-    const double start = now_seconds();
+    enum class Outcome { done, failed, abandoned, parked } outcome = Outcome::done;
     try {
-      maybe_delay();
-      MPI_Request request = start_mpi_op(op);
+      if (request == MPI_REQUEST_NULL) {
+        maybe_delay();
+        start = now_seconds();
+        request = start_mpi_op(op);
+      }
       long sleep_us = first_sleep_us;
       while (true) {
         int done = 0;
         const int code = MPI_Test(&request, &done, MPI_STATUS_IGNORE);
         if (code != MPI_SUCCESS) {
           failure = fmt::format("{}: {}", op.info.describe(), mpi_error_text(code));
+          outcome = Outcome::failed;
           break;
         }
         if (done) break;
         if (stop_) {
-          abandoned = true;  // shutting down: never wait for a collective that may not finish
+          outcome = Outcome::abandoned;  // shutting down: never wait for what may not finish
           break;
         }
-        if (waiters_ > 0) {
-          sched_yield();  // the compute thread is waiting for this: poll at once
-          sleep_us = first_sleep_us;
-        } else {
-          sleep_microseconds(sleep_us);
-          sleep_us = std::min(2 * sleep_us, longest_sleep_us);
+        if (takeover_) {
+          outcome = Outcome::parked;  // the compute thread waits for a result: it takes over
+          break;
         }
+        // Compute runs beside this thread: poll rarely, so it keeps its cores. The sleep ends
+        // early when a waiter takes over (it must not wait out the sleep).
+        {
+          std::unique_lock<std::mutex> nap(mutex_);
+          work_ready_.wait_for(nap, std::chrono::microseconds(sleep_us), [&] { return takeover_ || stop_; });
+        }
+        sleep_us = std::min(2 * sleep_us, longest_sleep_us);
       }
     } catch (const std::exception& e) {
       failure = e.what();
+      outcome = Outcome::failed;
     }
     const double seconds = now_seconds() - start;
 
     lock.lock();
     busy_ = false;
-    if (abandoned) return;
-    if (!failure.empty()) {
-      record_failure(failure);
-      work_done_.notify_all();
-      return;
+    switch (outcome) {
+      case Outcome::abandoned: return;
+      case Outcome::failed:
+        record_failure(failure);
+        work_done_.notify_all();
+        return;
+      case Outcome::parked:
+        queue_.front().request = request;  // the waiter completes it
+        queue_.front().started = start;
+        work_done_.notify_all();
+        break;
+      case Outcome::done:
+        add_comm_busy(op.axis, seconds);
+        completed_ = ticket;
+        queue_.pop_front();
+        work_done_.notify_all();
+        break;
     }
-    add_comm_busy(op.axis, seconds);
-    completed_ = ticket;
-    queue_.pop_front();
-    work_done_.notify_all();
   }
 }
 

@@ -13,15 +13,20 @@
 // reduction algorithm, and with it every bit of the result, is the same whether or not anything
 // overlaps.
 //
-// Polling: while the compute thread waits for a result, the engine polls without pause; while
-// it computes, the engine sleeps between polls (50 us, doubling to 1 ms), so a rank that shares
-// its cores with compute threads gives up little of them. A blocking collective submitted while
-// the engine is idle runs on the calling thread (no hand-over between threads).
+// Polling: while the compute thread computes, the engine sleeps between polls (50 us, doubling
+// to 1 ms), so a rank that shares its cores with compute threads gives up little of them. When
+// the compute thread needs a result it takes over: the engine parks, handing over the
+// collective it was polling, and the waiting thread completes the queue up to its ticket
+// itself, blocking in MPI as a blocking call would (no wake-up hand-over between threads, and
+// never two threads polling). A blocking collective submitted while the engine is idle runs on
+// the calling thread the same way.
 //
 // Threads: one thread submits and waits (the rank's main thread); the engine thread calls only
 // MPI, never Kokkos, so it is safe beside OpenMP-threaded Kokkos. MPI_THREAD_MULTIPLE is needed;
-// with less the engine runs inline: collectives progress only in the calls that start and wait
-// for them (a one-line warning says so).
+// with less the engine runs inline (a one-line warning says so): a submitted collective runs,
+// in order, when it or a later one is waited for, so it costs what a blocking call would and
+// hides nothing. Inline is also what `auto` picks where a node runs more ranks than it has
+// cores: there the engine thread could only take cores from the ranks' computation.
 //
 // Errors: an MPI error on the engine thread is kept and thrown (with the operation, group and
 // MPI's message) from the wait for that collective and every later submit or wait. Shutting
@@ -69,8 +74,9 @@ void run_mpi_op(const MpiOp& op);
 
 class ProgressEngine {
  public:
-  /// `requested` thread needs MPI_THREAD_MULTIPLE (queried here); without it the engine runs
-  /// inline and, when `warn` is set, prints one line saying so.
+  /// `requested` thread (or automatic, which the Grid resolves first) needs
+  /// MPI_THREAD_MULTIPLE (queried here); without it the engine runs inline and, when `warn` is
+  /// set, prints one line saying so.
   ProgressEngine(ProgressMode requested, bool warn);
   ~ProgressEngine();
   ProgressEngine(const ProgressEngine&) = delete;
@@ -103,7 +109,7 @@ class ProgressEngine {
   struct Slot {
     std::uint64_t ticket = 0;
     MpiOp op;
-    MPI_Request request = MPI_REQUEST_NULL;  // inline mode: started at submit
+    MPI_Request request = MPI_REQUEST_NULL;  // started by the engine, handed to a waiter
     double started = 0.0;                    // steady-clock seconds at start
   };
 
@@ -112,7 +118,6 @@ class ProgressEngine {
   [[noreturn]] void throw_failure() const;
   void record_failure(const std::string& what);
   void wait_inline(std::uint64_t ticket);
-  void test_inline();
 
   ProgressMode mode_;
   mutable std::mutex mutex_;
@@ -122,7 +127,7 @@ class ProgressEngine {
   std::uint64_t next_ticket_ = 1;
   std::uint64_t completed_ = 0;         // every ticket <= completed_ is complete
   bool busy_ = false;                   // a collective is executing (engine or caller thread)
-  std::atomic<int> waiters_{0};
+  std::atomic<bool> takeover_{false};  // a waiter completes the queue's front itself
   std::atomic<bool> stop_{false};
   std::string failure_;                 // set once an MPI call failed
   int delay_max_us_ = 0;

@@ -17,13 +17,19 @@ const char* comm_axis_name(CommAxis axis) {
 }
 
 const char* progress_mode_name(ProgressMode mode) {
-  return mode == ProgressMode::thread ? "thread" : "inline";
+  switch (mode) {
+    case ProgressMode::automatic: return "auto";
+    case ProgressMode::thread: return "thread";
+    case ProgressMode::inline_calls: return "inline";
+  }
+  return "?";
 }
 
 ProgressMode parse_progress_mode(const std::string& text) {
+  if (text == "auto") return ProgressMode::automatic;
   if (text == "thread") return ProgressMode::thread;
   if (text == "inline") return ProgressMode::inline_calls;
-  FF_REQUIRE(false, "communication progress '{}' is not one of \"thread\", \"inline\"", text);
+  FF_REQUIRE(false, "communication progress '{}' is not one of \"auto\", \"thread\", \"inline\"", text);
   return ProgressMode::thread;
 }
 

@@ -36,12 +36,13 @@ inline constexpr int comm_axis_count = 6;
 const char* comm_axis_name(CommAxis axis);
 
 /// How this rank's MPI collectives make progress while it computes ([parallel] progress).
+///   auto    thread where the node has a core per rank, inline where ranks outnumber cores
 ///   thread  a progress engine thread runs them in submission order (needs MPI_THREAD_MULTIPLE;
 ///           falls back to inline with a warning where the MPI library lacks it)
-///   inline  they progress only inside fourfold's own MPI calls (start and wait)
-enum class ProgressMode { thread, inline_calls };
+///   inline  each runs when it (or a later one) is waited for: nothing overlaps
+enum class ProgressMode { automatic, thread, inline_calls };
 const char* progress_mode_name(ProgressMode mode);
-/// "thread" or "inline"; anything else is a UserError naming the text.
+/// "auto", "thread" or "inline"; anything else is a UserError naming the text.
 ProgressMode parse_progress_mode(const std::string& text);
 
 const char* dtype_name(DType type);

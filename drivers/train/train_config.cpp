@@ -47,7 +47,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward); results are bit-identical either way", "--overlap"},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
-      {"parallel", "progress", V::string, std::string("thread"), "how MPI collectives progress while a rank computes: thread (a progress engine thread; needs MPI_THREAD_MULTIPLE) or inline (only inside fourfold's MPI calls)", ""},
+      {"parallel", "progress", V::string, std::string("auto"), "how MPI collectives progress while a rank computes: thread (a progress engine thread per rank; needs MPI_THREAD_MULTIPLE), inline (each runs when waited for: nothing overlaps), or auto (thread where the node has a core per rank, else inline)", ""},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
       {"train", "steps_this_run", V::integer, 0LL, "stop after this many steps with a checkpoint (job time limits); 0 = run to train.steps", ""},
       {"train", "batch_size", V::integer, 8LL, "global sequences per optimizer step", "--batch-size"},

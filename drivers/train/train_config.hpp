@@ -69,7 +69,7 @@ struct TrainConfig {
   comm::Backend backend = comm::Backend::automatic;  // collectives on device memory
   OverlapOptions overlap;       // which collectives run behind computation
   double bucket_mb = default_bucket_mb;  // data-parallel gradient bucket
-  comm::ProgressMode progress = comm::ProgressMode::thread;
+  comm::ProgressMode progress = comm::ProgressMode::automatic;
 
   long steps = 0;
   long steps_this_run = 0;      // stop (with a checkpoint) after this many steps; 0 = to `steps`

@@ -125,12 +125,15 @@ TEST(ProgressEngine, TimeLandsOnTheGroupsAxis) {
     EXPECT_GE(d.operations, 2);
   }
   for (int a = 0; a < comm_axis_count; ++a)
-    if (a != data_axis) EXPECT_EQ(d.busy[a], 0.0) << comm_axis_name(static_cast<CommAxis>(a));
+    if (a != data_axis) {
+      EXPECT_EQ(d.busy[a], 0.0) << comm_axis_name(static_cast<CommAxis>(a));
+    }
   EXPECT_GE(d.hidden_fraction(), 0.0);
   EXPECT_LE(d.hidden_fraction(), 1.0);
 }
 
 TEST(ProgressMode, ParsesAndRejectsByName) {
+  EXPECT_EQ(parse_progress_mode("auto"), ProgressMode::automatic);
   EXPECT_EQ(parse_progress_mode("thread"), ProgressMode::thread);
   EXPECT_EQ(parse_progress_mode("inline"), ProgressMode::inline_calls);
   try {
