@@ -4,6 +4,7 @@
 #include "comm/comm_stats.hpp"
 #include "core/error.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -164,9 +165,8 @@ std::size_t ProgressEngine::pending() const {
 
 std::uint64_t ProgressEngine::submit(const MpiOp& op) {
   if (mode_ == ProgressMode::inline_calls) {
-    // Started when something waits for it (or for a later one): without a thread nothing
-    // would advance it in between, and a collective left half-done costs more than one run
-    // at once.
+    // Run when it is waited for: without a thread nothing would advance it in between, and
+    // running it earlier (when a later collective runs) couples more ranks at each step.
     if (!failure_.empty()) throw_failure();
     Slot slot;
     slot.ticket = next_ticket_++;
@@ -185,17 +185,18 @@ std::uint64_t ProgressEngine::submit(const MpiOp& op) {
 }
 
 void ProgressEngine::wait_inline(std::uint64_t ticket) {
-  while (!queue_.empty() && queue_.front().ticket <= ticket) {
-    Slot& slot = queue_.front();
-    try {
-      maybe_delay();
-      run_mpi_op(slot.op);
-    } catch (const std::exception& e) {
-      record_failure(e.what());
-      throw_failure();
-    }
-    completed_ = slot.ticket;
-    queue_.pop_front();
+  // The collective runs now, on its own: in the order the program waits, which is the same on
+  // every rank, so the groups still agree on the order of their collectives.
+  const auto slot = std::find_if(queue_.begin(), queue_.end(), [&](const Slot& s) { return s.ticket == ticket; });
+  if (slot == queue_.end()) return;
+  const MpiOp op = slot->op;
+  queue_.erase(slot);
+  try {
+    maybe_delay();
+    run_mpi_op(op);
+  } catch (const std::exception& e) {
+    record_failure(e.what());
+    throw_failure();
   }
 }
 

@@ -23,9 +23,9 @@
 //
 // Threads: one thread submits and waits (the rank's main thread); the engine thread calls only
 // MPI, never Kokkos, so it is safe beside OpenMP-threaded Kokkos. MPI_THREAD_MULTIPLE is needed;
-// with less the engine runs inline (a one-line warning says so): a submitted collective runs,
-// in order, when it or a later one is waited for, so it costs what a blocking call would and
-// hides nothing. Inline is also what `auto` picks where a node runs more ranks than it has
+// with less the engine runs inline (a one-line warning says so): a submitted collective runs
+// when it is waited for, so it costs what a blocking call at that point would and hides
+// nothing (the order is then the order of waits: the same program order on every rank). Inline is also what `auto` picks where a node runs more ranks than it has
 // cores: there the engine thread could only take cores from the ranks' computation.
 //
 // Errors: an MPI error on the engine thread is kept and thrown (with the operation, group and
@@ -87,8 +87,9 @@ class ProgressEngine {
   /// Queues `op` (thread mode) or starts it (inline mode); returns its ticket. The buffers
   /// must stay valid and unchanged (send) until the ticket is waited on.
   std::uint64_t submit(const MpiOp& op);
-  /// Blocks the calling thread until the ticket's collective (and every one before it) is
-  /// complete; the blocked time is exposed communication on the collective's axis.
+  /// Blocks the calling thread until the ticket's collective is complete (thread mode: and
+  /// every one submitted before it); the blocked time is exposed communication on the
+  /// collective's axis.
   void wait(std::uint64_t ticket, CommAxis axis);
   /// submit() and wait() in one; runs on the calling thread when the engine is idle.
   void run(const MpiOp& op);

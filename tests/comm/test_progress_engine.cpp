@@ -39,7 +39,7 @@ void check_many_in_flight(ProgressMode mode, int delay_us) {
     data[i].assign(1000 + 100 * i, rank + i);
     requests.push_back(mpi_backend::all_reduce(world, data[i].data(), data[i].size(), DType::f64, ReduceOp::sum, true));
   }
-  // Waited newest first: waiting for one completes every collective before it.
+  // Waited in the same order on every rank, but not the order they were started in.
   for (int i = ops - 1; i >= 0; --i) requests[i].wait();
   EXPECT_EQ(engine.pending(), 0u);
   for (int i = 0; i < ops; ++i) {
