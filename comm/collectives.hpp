@@ -126,10 +126,15 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
       const NcclCommunicator& nc = *comm.nccl();
       void* const stream = native_stream(exec);
       if (!nonblocking) {
+        nc.time_begin(stream);  // on the caller's stream: all of it is exposed
         nccl(nc, stream);
+        nc.time_end(stream, true, true);
         return Request();
       }
-      nccl(nc, nc.start_after(stream));
+      void* const own = nc.start_after(stream);
+      nc.time_begin(own);
+      nccl(nc, own);
+      nc.time_end(own, true, false);  // on the communicator's stream: exposed only if waited on
       return Request::from_event(nc.finish_started(), &nc, info);
 #else
       FF_ASSERT(false, "NCCL route in a build without NCCL ({})", info.describe());

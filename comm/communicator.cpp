@@ -129,6 +129,12 @@ void Communicator::use_backend(Backend backend) {
 #endif
 }
 
+void Communicator::collect_device_timings() const {
+#if FOURFOLD_ENABLE_NCCL
+  if (nccl_) nccl_->collect_timings(axis_);
+#endif
+}
+
 StagingPool& Communicator::staging() const {
   if (!staging_) staging_ = std::make_unique<StagingPool>();
   return *staging_;

@@ -58,6 +58,9 @@ class Communicator {
   /// calling thread). The engine must outlive the communicator's use.
   ProgressEngine* engine() const { return engine_; }
   void attach_engine(ProgressEngine* engine) { engine_ = engine; }
+  /// Adds the device-side communication times recorded since the last call (NCCL event
+  /// spans) to the process totals. Call after the host waited for the work that recorded them.
+  void collect_device_timings() const;
 
  private:
   Communicator(MPI_Comm comm, std::string name);

@@ -92,6 +92,10 @@ Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progre
 
 Grid::~Grid() = default;
 
+void Grid::collect_device_timings() const {
+  for (const Communicator* c : {&world_, &x_, &y_, &z_, &data_, &xy_, &tp_, &z_prefetch_}) c->collect_device_timings();
+}
+
 // The engine moves with its communicators (its address does not change).
 Grid::Grid(Grid&& other) noexcept = default;
 

@@ -49,6 +49,9 @@ class Grid {
   const Communicator& xy() const { return xy_; }
   const Communicator& tp() const { return tp_; }
   const Communicator& z_prefetch() const { return z_prefetch_; }
+  /// Adds every group's device-side communication times (NCCL event spans) to the process
+  /// totals; call after the host waited for the step. Nothing to do on host builds.
+  void collect_device_timings() const;
   /// The engine every group's MPI collectives go through.
   ProgressEngine& engine() const { return *engine_; }
 

@@ -3,6 +3,7 @@
 #include "comm/nccl_backend.hpp"
 
 #include "comm/check.hpp"
+#include "comm/comm_stats.hpp"
 
 #if FOURFOLD_ENABLE_NCCL
 #include "comm/gpu_runtime.hpp"
@@ -96,6 +97,8 @@ NcclCommunicator::~NcclCommunicator() {
     report_in_destructor("NCCL communicator destroyed while started collectives were not waited on");
   for (void* event : all_events_)
     if (FF_GPU(EventDestroy)(as_event(event)) != FF_GPU_SUCCESS) report_in_destructor("EventDestroy failed");
+  for (void* event : all_timing_events_)
+    if (FF_GPU(EventDestroy)(as_event(event)) != FF_GPU_SUCCESS) report_in_destructor("EventDestroy failed");
   if (stream_ != nullptr && FF_GPU(StreamDestroy)(as_stream(stream_)) != FF_GPU_SUCCESS)
     report_in_destructor("StreamDestroy failed");
   if (comm_ != nullptr && ncclCommDestroy(handle(comm_)) != ncclSuccess)
@@ -156,8 +159,55 @@ void* NcclCommunicator::finish_started() const {
 }
 
 void NcclCommunicator::stream_wait(void* stream, void* event) const {
+  time_begin(stream);
   FF_CHECK_GPU(FF_GPU(StreamWaitEvent)(as_stream(stream), as_event(event), 0));
+  time_end(stream, false, true);  // how long `stream` stalled on the collective
   release_event(event);
+}
+
+void* NcclCommunicator::acquire_timing_event() const {
+  if (free_timing_events_.empty()) {
+    GpuEvent event = nullptr;
+    FF_CHECK_GPU(FF_GPU(EventCreate)(&event));
+    all_timing_events_.push_back(event);
+    return event;
+  }
+  void* event = free_timing_events_.back();
+  free_timing_events_.pop_back();
+  return event;
+}
+
+void NcclCommunicator::time_begin(void* stream) const {
+  FF_ASSERT(open_begin_ == nullptr, "time_begin twice without time_end");
+  open_begin_ = acquire_timing_event();
+  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(open_begin_), as_stream(stream)));
+}
+
+void NcclCommunicator::time_end(void* stream, bool busy, bool exposed) const {
+  FF_ASSERT(open_begin_ != nullptr, "time_end without time_begin");
+  void* end = acquire_timing_event();
+  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(end), as_stream(stream)));
+  spans_.push_back(Span{open_begin_, end, busy, exposed});
+  open_begin_ = nullptr;
+}
+
+void NcclCommunicator::collect_timings(CommAxis axis) const {
+  std::size_t kept = 0;
+  for (const Span& span : spans_) {
+    float ms = 0.0f;
+    const GpuError status = FF_GPU(EventElapsedTime)(&ms, as_event(span.begin), as_event(span.end));
+    if (status != FF_GPU_SUCCESS) {
+      // Not finished yet (the caller read early): keep it for the next collection.
+      (void)FF_GPU(GetLastError)();
+      spans_[kept++] = span;
+      continue;
+    }
+    if (span.busy) add_comm_busy(axis, 1e-3 * ms);
+    if (span.exposed) add_comm_exposed(axis, 1e-3 * ms);
+    free_timing_events_.push_back(span.begin);
+    free_timing_events_.push_back(span.end);
+  }
+  spans_.resize(kept);
 }
 
 void NcclCommunicator::host_wait(void* event) const {

@@ -63,9 +63,23 @@ class NcclCommunicator {
   /// The host waits for `event`; the event goes back to the pool.
   void host_wait(void* event) const;
 
+  // Telemetry: a span is a pair of timing events on one stream around a collective (busy) or
+  // around a stream's wait for one (exposed: how long that stream stalled). Read after the host
+  // has waited for the step, so reading them never blocks.
+  void time_begin(void* stream) const;
+  void time_end(void* stream, bool busy, bool exposed) const;
+  /// Adds every finished span to the process totals (comm_stats.hpp) on `axis`.
+  void collect_timings(CommAxis axis) const;
+
  private:
+  struct Span {
+    void* begin = nullptr;
+    void* end = nullptr;
+    bool busy = false, exposed = false;
+  };
   void* acquire_event() const;
   void release_event(void* event) const;
+  void* acquire_timing_event() const;
 
   void* comm_ = nullptr;    // ncclComm_t
   void* stream_ = nullptr;  // cudaStream_t for started collectives
@@ -73,6 +87,9 @@ class NcclCommunicator {
   int size_ = 0;
   mutable std::vector<void*> free_events_;  // cudaEvent_t, reusable
   mutable std::vector<void*> all_events_;   // every event created, destroyed with the communicator
+  mutable std::vector<void*> free_timing_events_, all_timing_events_;  // cudaEvent_t with timing
+  mutable void* open_begin_ = nullptr;       // time_begin() of the span being recorded
+  mutable std::vector<Span> spans_;          // recorded, not yet collected
 };
 #else
 class NcclCommunicator {};  // never constructed in builds without NCCL

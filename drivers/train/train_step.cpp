@@ -60,6 +60,7 @@ StepValues TrainStep::run(double lr, long t) {
       });
   optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t);
   copy_to_host(exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
+  model_.grid().collect_device_timings();  // the step is complete: its event spans can be read
   return StepValues{values_host_(0) / micro_steps, values_host_(1)};
 }
 
