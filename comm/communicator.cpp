@@ -126,12 +126,20 @@ void Communicator::use_backend(Backend backend) {
   device_route_ = DeviceRoute::nccl;
 #if FOURFOLD_ENABLE_NCCL
   if (size_ > 1 && !nccl_) nccl_ = std::make_unique<NcclCommunicator>(comm_);
+  if (nccl_) nccl_->set_axis(axis_);
+#endif
+}
+
+void Communicator::set_axis(CommAxis axis) {
+  axis_ = axis;
+#if FOURFOLD_ENABLE_NCCL
+  if (nccl_) nccl_->set_axis(axis);
 #endif
 }
 
 void Communicator::collect_device_timings() const {
 #if FOURFOLD_ENABLE_NCCL
-  if (nccl_) nccl_->collect_timings(axis_);
+  if (nccl_) nccl_->collect_timings();
 #endif
 }
 

@@ -53,7 +53,7 @@ class Communicator {
 
   /// The grid axis this group spans (telemetry); `other` unless the grid set it.
   CommAxis axis() const { return axis_; }
-  void set_axis(CommAxis axis) { axis_ = axis; }
+  void set_axis(CommAxis axis);
   /// The progress engine that runs this group's MPI collectives, or nullptr (they run on the
   /// calling thread). The engine must outlive the communicator's use.
   ProgressEngine* engine() const { return engine_; }

@@ -68,8 +68,9 @@ class NcclCommunicator {
   // has waited for the step, so reading them never blocks.
   void time_begin(void* stream) const;
   void time_end(void* stream, bool busy, bool exposed) const;
-  /// Adds every finished span to the process totals (comm_stats.hpp) on `axis`.
-  void collect_timings(CommAxis axis) const;
+  /// Adds every finished span to the process totals (comm_stats.hpp) on the axis.
+  void collect_timings() const;
+  void set_axis(CommAxis axis) { axis_ = axis; }
 
  private:
   struct Span {
@@ -90,6 +91,7 @@ class NcclCommunicator {
   mutable std::vector<void*> free_timing_events_, all_timing_events_;  // cudaEvent_t with timing
   mutable void* open_begin_ = nullptr;       // time_begin() of the span being recorded
   mutable std::vector<Span> spans_;          // recorded, not yet collected
+  CommAxis axis_ = CommAxis::other;
 };
 #else
 class NcclCommunicator {};  // never constructed in builds without NCCL

@@ -82,6 +82,8 @@ int main(int argc, char** argv) {
     step_cmd->add_option("--overlap", step_options.overlap, "all, none, or a subset of oar,ors,oag,dp (overrides the file)");
     step_cmd->add_option("--progress", step_options.progress, "thread or inline (overrides the file)");
     step_cmd->add_option("--comm", step_options.comm, "collectives on device memory: auto, nccl, mpi");
+    step_cmd->add_option("--batch-size", step_options.batch_size, "global sequences per step, one micro-batch (overrides the file)");
+    step_cmd->add_option("--seq-len", step_options.seq_len, "tokens per sequence (overrides the file)");
     step_cmd->add_option("--warmup", step_options.warmup, "untimed steps")->capture_default_str();
     step_cmd->add_option("--steps", step_options.steps, "timed steps")->capture_default_str();
 

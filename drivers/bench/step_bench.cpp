@@ -44,6 +44,11 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   if (!options.overlap.empty()) values.set("parallel.overlap", options.overlap, "--overlap");
   if (!options.progress.empty()) values.set("parallel.progress", options.progress, "--progress");
   if (!options.comm.empty()) values.set("parallel.comm", options.comm, "--comm");
+  if (options.batch_size > 0) {
+    values.set("train.batch_size", std::to_string(options.batch_size), "--batch-size");
+    values.set("train.micro_batch_size", std::to_string(options.batch_size), "--batch-size");
+  }
+  if (options.seq_len > 0) values.set("train.seq_len", std::to_string(options.seq_len), "--seq-len");
   // The bench draws its own tokens: the data keys only have to pass validation.
   if (!values.given("data.train")) values.set("data.train", "(random tokens)", "fourfold-bench step");
   const TrainConfig c = make_train_config(values, runtime.world_size(), nullptr);

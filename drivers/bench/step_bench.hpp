@@ -21,6 +21,8 @@ struct StepBenchOptions {
   std::string overlap;       // overrides parallel.overlap
   std::string progress;      // overrides parallel.progress
   std::string comm;          // overrides parallel.comm
+  int batch_size = 0;        // overrides train.batch_size (and micro_batch_size) when > 0
+  int seq_len = 0;           // overrides train.seq_len when > 0
   int warmup = 2;            // untimed steps
   int steps = 5;             // timed steps
 };

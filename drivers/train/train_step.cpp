@@ -73,6 +73,7 @@ double TrainStep::evaluate(TokenBatches& batches, int count) {
   for (int k = 0; k < count; ++k) model_.forward(batches.tokens(k), batches.targets(k), loss);
   model_.complete_loss(loss);
   copy_to_host(exec, values_host_, values_, "fourfold::train_step::evaluate: loss");
+  model_.grid().collect_device_timings();
   return values_host_(0) / count;
 }
 

@@ -6,6 +6,9 @@
 #   2. runs the suite's one-rank tests, and its 2-rank tests when 2 GPUs are present
 #   3. trains the tiny model for 200 steps and GPT-2 124M for 20 steps (batch 8 x 1024) on one GPU
 #   4. prints tokens/s, the share of step time in GEMMs and the host waits per step
+#   5. GPT-2 124M steps with overlap "none" and "all" on grid 1x1x1x1: the overlap machinery
+#      (schedule, double-buffered weights, gradient ring, event timing) must not serialise or
+#      slow a step on one GPU
 #
 #   scripts/gpu/check.sh [--bundle DIR] [--out DIR] [--budget SECONDS] [--dry-run]
 #     --bundle   the bundle (default .gpu-bundle in the checkout, or .gpu-bundle.tar.xz unpacked)
@@ -120,11 +123,16 @@ step train-gpt2-124m 240 "$bundle/bin/fourfold-train" --config "$root/configs/gp
 # 3. Figures: step time and GEMM share, host waits per optimizer step.
 step bench-model 120 "$bundle/bin/fourfold-bench" model --batch 8 --seq-len 1024 --warmup 1 --steps 3
 step bench-syncs 120 "$bundle/bin/fourfold-bench" model --batch 8 --seq-len 1024 --warmup 1 --steps 2 --count-syncs
+for mode in none all; do
+  step "bench-step-$mode" 90 "$bundle/bin/fourfold-bench" step --config "$root/configs/gpt2-124m.toml" --grid 1x1x1x1 \
+    --batch-size 8 --seq-len 1024 --overlap $mode --warmup 2 --steps 5
+done
 
 if [ $dry_run -eq 0 ]; then
   say "figures:"
   grep -h "tokens/s" "$out/train-gpt2-124m.log" 2>/dev/null | tail -3 | tee -a "$log"
   grep -h '"bench"' "$out/bench-model.log" "$out/bench-syncs.log" 2>/dev/null | tee -a "$log"
+  grep -h '"step_summary"' "$out/bench-step-none.log" "$out/bench-step-all.log" 2>/dev/null | tee -a "$log"
 fi
 say "summary:"
 printf '  %s\n' "${results[@]}" | tee -a "$log"

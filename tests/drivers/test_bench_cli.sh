@@ -38,4 +38,32 @@ grep -q "1024" <<<"$help" || fail "comm --help does not show the default of --mi
 
 out=$("$bench" gemm --shape 64x48x32 --iters 1 2>&1) || fail "bench gemm failed: $out"
 grep -q '"op":"gemm"' <<<"$out" || fail "bench gemm printed no JSON: $out"
+# step: per-step JSON lines and a summary with the communication split; bad overlap rejected.
+cat >"${TMPDIR:-/tmp}/fourfold-step-bench-$$.toml" <<'TOML'
+[model]
+num_layers = 2
+num_heads = 4
+channels = 32
+vocab_size = 64
+padded_vocab_size = 64
+max_seq_len = 16
+[train]
+batch_size = 4
+seq_len = 8
+TOML
+config=${TMPDIR:-/tmp}/fourfold-step-bench-$$.toml
+trap 'rm -f "$config"' EXIT
+out=$(timeout 120 "$mpiexec" -n 2 "$bench" step --config "$config" --grid 1x1x2x1 --overlap all --steps 2 --warmup 1 2>&1) \
+  || fail "bench step exited non-zero: $out"
+[ "$(grep -c '"bench":"step",' <<<"$out")" -eq 2 ] || fail "bench step: expected 2 step lines: $out"
+summary=$(grep '"bench":"step_summary"' <<<"$out") || fail "bench step printed no summary: $out"
+python3 - "$summary" <<'PY' || fail "bench step summary: $summary"
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["grid"] == "1x1x2x1" and d["overlap"] == "all", d
+assert d["comm_busy_ms_median"] > 0 and 0 <= d["hidden_fraction"] <= 1, d
+assert d["comm_exposed_ms_median"] <= d["comm_busy_ms_median"] * 1.5 + 1, d
+PY
+out=$(timeout 60 "$mpiexec" -n 2 "$bench" step --config "$config" --overlap oar,bogus 2>&1) && fail "bad --overlap accepted"
+[ "$(grep -c '"bogus" is not an overlap' <<<"$out")" -eq 2 ] || fail "bad --overlap not reported on both ranks: $out"
 echo "PASS"

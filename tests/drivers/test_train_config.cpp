@@ -126,6 +126,29 @@ TEST(TrainConfig, CommunicationBackend) {
   EXPECT_EQ(make_train_config(v, 1, nullptr).backend, comm::Backend::mpi);
 }
 
+TEST(TrainConfig, OverlapBucketAndProgress) {
+  const TrainConfig defaults = make_train_config(with_data(), 1, nullptr);
+  EXPECT_EQ(defaults.overlap, OverlapOptions::all());
+  EXPECT_EQ(defaults.bucket_mb, default_bucket_mb);
+  EXPECT_EQ(defaults.progress, comm::ProgressMode::automatic);
+  ConfigValues v = with_data();
+  v.set("parallel.overlap", "oag,dp", "--overlap");
+  v.set("parallel.bucket_mb", "2.5", "test");
+  v.set("parallel.progress", "inline", "test");
+  const TrainConfig c = make_train_config(v, 1, nullptr);
+  EXPECT_EQ(c.overlap.str(), "oag,dp");
+  EXPECT_EQ(c.bucket_mb, 2.5);
+  EXPECT_EQ(c.progress, comm::ProgressMode::inline_calls);
+  auto with = [](const char* key, const char* value) {
+    ConfigValues bad = with_data();
+    bad.set(key, value, "test");
+    return make_train_config(bad, 1, nullptr);
+  };
+  expect_error([&] { with("parallel.overlap", "oag,prefetch"); }, {"parallel", "\"prefetch\"", "oar, ors, oag, dp"});
+  expect_error([&] { with("parallel.bucket_mb", "0"); }, {"parallel.bucket_mb = 0", "positive"});
+  expect_error([&] { with("parallel.progress", "async"); }, {"parallel", "'async'", "\"thread\""});
+}
+
 TEST(TrainConfig, ShippedConfigsAreValid) {
   int checked = 0;
   for (const auto& entry : std::filesystem::directory_iterator(FOURFOLD_SOURCE_DIR "/configs")) {
@@ -140,7 +163,7 @@ TEST(TrainConfig, ShippedConfigsAreValid) {
     EXPECT_EQ(c.batch_size % c.micro_batch_size, 0);
     ++checked;
   }
-  EXPECT_GE(checked, 11);  // tiny, gpt2-124m and the nine AxoNN sizes
+  EXPECT_GE(checked, 12);  // tiny, gpt2-124m, overlap-bench and the nine AxoNN sizes
 }
 
 TEST(TrainConfig, HelpListsEveryKeyAndFlagWithDefaults) {
