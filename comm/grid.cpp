@@ -13,15 +13,21 @@ int size_of(MPI_Comm comm) {
   return size;
 }
 
-// NCCL needs a GPU of its own for every rank. Checked on every rank before any NCCL
-// communicator is made, so a node with too many ranks fails the whole job with a clear error
-// instead of a hang or NCCL's "duplicate GPU" deep inside initialisation.
-void require_gpu_per_rank(const Communicator& world) {
+// Ranks of `world`'s job on this rank's node (collective over world).
+int ranks_on_this_node(const Communicator& world) {
   MPI_Comm node = MPI_COMM_NULL;
   FF_CHECK_MPI(MPI_Comm_split_type(world.mpi(), MPI_COMM_TYPE_SHARED, world.rank(), MPI_INFO_NULL, &node));
   int local_size = 0;
   FF_CHECK_MPI(MPI_Comm_size(node, &local_size));
   FF_CHECK_MPI(MPI_Comm_free(&node));
+  return local_size;
+}
+
+// NCCL needs a GPU of its own for every rank. Checked on every rank before any NCCL
+// communicator is made, so a node with too many ranks fails the whole job with a clear error
+// instead of a hang or NCCL's "duplicate GPU" deep inside initialisation.
+void require_gpu_per_rank(const Communicator& world) {
+  const int local_size = ranks_on_this_node(world);
   const int gpus = visible_gpus();
   const int short_here = local_size > gpus ? 1 : 0;
   int short_anywhere = short_here;
@@ -46,11 +52,7 @@ void require_gpu_per_rank(const Communicator& world) {
 // ran up to 15% slower with a thread each).
 ProgressMode resolve_progress(ProgressMode requested, const Communicator& world) {
   if (requested != ProgressMode::automatic) return requested;
-  MPI_Comm node = MPI_COMM_NULL;
-  FF_CHECK_MPI(MPI_Comm_split_type(world.mpi(), MPI_COMM_TYPE_SHARED, world.rank(), MPI_INFO_NULL, &node));
-  int local_ranks = 1;
-  FF_CHECK_MPI(MPI_Comm_size(node, &local_ranks));
-  FF_CHECK_MPI(MPI_Comm_free(&node));
+  const int local_ranks = ranks_on_this_node(world);
   const unsigned cores = std::thread::hardware_concurrency();
   return cores == 0 || static_cast<unsigned>(local_ranks) <= cores ? ProgressMode::thread : ProgressMode::inline_calls;
 }

@@ -42,7 +42,6 @@ int checked_count(std::size_t count, const char* op, const Communicator& comm) {
 // reduction algorithm does not depend on the path.
 Request execute(const Communicator& comm, MpiOp op, bool nonblocking) {
   op.comm = comm.mpi();
-  op.axis = comm.axis();
   op.info.axis = comm.axis();
   ProgressEngine* engine = comm.engine();
   if (!nonblocking) {

@@ -4,7 +4,6 @@
 #include "comm/comm_stats.hpp"
 #include "core/error.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -80,8 +79,8 @@ void run_mpi_op(const MpiOp& op) {
   MPI_Request request = start_mpi_op(op);
   wait_request(request, op);
   const double seconds = now_seconds() - start;
-  add_comm_busy(op.axis, seconds);
-  add_comm_exposed(op.axis, seconds);
+  add_comm_busy(op.info.axis, seconds);
+  add_comm_exposed(op.info.axis, seconds);
 }
 
 ProgressEngine::ProgressEngine(ProgressMode requested, bool warn)
@@ -164,36 +163,26 @@ std::size_t ProgressEngine::pending() const {
 }
 
 std::uint64_t ProgressEngine::submit(const MpiOp& op) {
-  if (mode_ == ProgressMode::inline_calls) {
-    // Run when it is waited for: without a thread nothing would advance it in between, and
-    // running it earlier (when a later collective runs) couples more ranks at each step.
-    if (!failure_.empty()) throw_failure();
-    Slot slot;
-    slot.ticket = next_ticket_++;
-    slot.op = op;
-    queue_.push_back(slot);
-    return slot.ticket;
-  }
+  // Inline mode queues it too: it runs when it is waited for (without a thread nothing would
+  // advance it in between, and running it when a later one runs couples more ranks).
   const std::lock_guard<std::mutex> lock(mutex_);
   if (!failure_.empty()) throw_failure();
   Slot slot;
   slot.ticket = next_ticket_++;
   slot.op = op;
   queue_.push_back(slot);
-  work_ready_.notify_one();
+  if (mode_ == ProgressMode::thread) work_ready_.notify_one();
   return slot.ticket;
 }
 
 void ProgressEngine::wait_inline(std::uint64_t ticket) {
   // The collective runs now, on its own: in the order the program waits, which is the same on
   // every rank, so the groups still agree on the order of their collectives.
-  const auto slot = std::find_if(queue_.begin(), queue_.end(), [&](const Slot& s) { return s.ticket == ticket; });
-  if (slot == queue_.end()) return;
-  const MpiOp op = slot->op;
-  queue_.erase(slot);
+  Slot slot;
+  if (!queue_.take(ticket, slot)) return;
   try {
     maybe_delay();
-    run_mpi_op(op);
+    run_mpi_op(slot.op);
   } catch (const std::exception& e) {
     record_failure(e.what());
     throw_failure();
@@ -250,7 +239,7 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
       work_done_.notify_all();
       throw_failure();
     }
-    add_comm_busy(slot.op.axis, busy);
+    add_comm_busy(slot.op.info.axis, busy);
     completed_ = slot.ticket;
     queue_.pop_front();
   }
@@ -285,7 +274,7 @@ void ProgressEngine::run(const MpiOp& op) {
       return;
     }
   }
-  wait(submit(op), op.axis);
+  wait(submit(op), op.info.axis);
 }
 
 void ProgressEngine::engine_loop() {
@@ -354,7 +343,7 @@ void ProgressEngine::engine_loop() {
         work_done_.notify_all();
         break;
       case Outcome::done:
-        add_comm_busy(op.axis, seconds);
+        add_comm_busy(op.info.axis, seconds);
         completed_ = ticket;
         queue_.pop_front();
         work_done_.notify_all();

@@ -42,11 +42,12 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fourfold::comm {
 
@@ -61,8 +62,7 @@ struct MpiOp {
   MPI_Datatype type = MPI_DATATYPE_NULL;
   MPI_Op op = MPI_OP_NULL;
   int root = 0;
-  CommAxis axis = CommAxis::other;
-  RequestInfo info;
+  RequestInfo info;  // names it in errors; info.axis is where its time is counted
 };
 
 /// Starts `op` with the matching MPI_I* call; throws with the operation and group on error.
@@ -114,6 +114,41 @@ class ProgressEngine {
     double started = 0.0;                    // steady-clock seconds at start
   };
 
+  // Submitted and not complete, oldest first; front() is the one in flight. A vector cleared
+  // (keeping its capacity) whenever it empties, which every step does: after the first steps
+  // submitting allocates nothing.
+  class SlotQueue {
+   public:
+    SlotQueue() { slots_.reserve(256); }
+    bool empty() const { return head_ == slots_.size(); }
+    std::size_t size() const { return slots_.size() - head_; }
+    Slot& front() { return slots_[head_]; }
+    void push_back(const Slot& slot) { slots_.push_back(slot); }
+    void pop_front() {
+      if (++head_ == slots_.size()) {
+        slots_.clear();
+        head_ = 0;
+      }
+    }
+    /// Removes the slot of `ticket` into `out`; false when there is none.
+    bool take(std::uint64_t ticket, Slot& out) {
+      const auto it = std::find_if(slots_.begin() + static_cast<std::ptrdiff_t>(head_), slots_.end(),
+                                   [&](const Slot& s) { return s.ticket == ticket; });
+      if (it == slots_.end()) return false;
+      out = *it;
+      slots_.erase(it);
+      if (empty()) {
+        slots_.clear();
+        head_ = 0;
+      }
+      return true;
+    }
+
+   private:
+    std::vector<Slot> slots_;
+    std::size_t head_ = 0;
+  };
+
   void engine_loop();
   void maybe_delay();
   [[noreturn]] void throw_failure() const;
@@ -124,7 +159,7 @@ class ProgressEngine {
   mutable std::mutex mutex_;
   std::condition_variable work_ready_;  // engine thread: a slot was queued, or stop
   std::condition_variable work_done_;   // waiters: a collective completed, or a failure
-  std::deque<Slot> queue_;              // submitted, not complete; front is in flight
+  SlotQueue queue_;
   std::uint64_t next_ticket_ = 1;
   std::uint64_t completed_ = 0;         // every ticket <= completed_ is complete
   bool busy_ = false;                   // a collective is executing (engine or caller thread)

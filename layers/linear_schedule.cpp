@@ -28,10 +28,6 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
   }
 }
 
-LinearSchedule::~LinearSchedule() {
-  // Normal use finishes both; after an error the handles report themselves and are left.
-}
-
 void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i) {
   if (buffer.pending.active()) buffer.pending.wait(exec);  // a prefetch nobody used
   const LinearCall& c = calls_[i];

@@ -42,7 +42,6 @@ class LinearSchedule {
 
   /// slots: gradient blocks that may be in flight at once (4 = one transformer block).
   LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4);
-  ~LinearSchedule();
   LinearSchedule(const LinearSchedule&) = delete;
   LinearSchedule& operator=(const LinearSchedule&) = delete;
 

@@ -3,6 +3,7 @@
 #include "comm/collectives.hpp"
 #include "comm/comm_stats.hpp"
 #include "comm/grid.hpp"
+#include "comm/mpi_backend.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/runtime.hpp"
@@ -24,7 +25,7 @@ namespace {
 
 nlohmann::json per_axis(const std::array<double, comm::comm_axis_count>& seconds) {
   nlohmann::json j = nlohmann::json::object();
-  for (int a = 0; a < comm::comm_axis_count; ++a) j[comm_axis_label(a)] = 1e3 * seconds[a];
+  for (int a = 0; a < comm::comm_axis_count; ++a) j[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = 1e3 * seconds[a];
   return j;
 }
 
@@ -87,7 +88,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
       axes[a] = d.busy[a] / ranks;
       axes[comm::comm_axis_count + a] = d.exposed[a] / ranks;
     }
-    for (double& x : axes) x = comm::all_reduce_value(grid.world(), x);
+    comm::mpi_backend::all_reduce(grid.world(), axes.data(), axes.size(), comm::DType::f64, comm::ReduceOp::sum, false);
     comm::CommTotals mean;
     for (int a = 0; a < comm::comm_axis_count; ++a) {
       mean.busy[a] = axes[a];

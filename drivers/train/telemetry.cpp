@@ -36,11 +36,6 @@ Telemetry::~Telemetry() {
   if (metrics_ != nullptr && std::fclose(metrics_) != 0) report_in_destructor("closing metrics.jsonl failed");
 }
 
-const char* comm_axis_label(int axis) {
-  static const char* const labels[] = {"x", "y", "z", "data", "xy", "other"};
-  return axis >= 0 && axis < 6 ? labels[axis] : "?";
-}
-
 void Telemetry::record(const StepRecord& r, bool last) {
   if (!root_) return;
   if (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss) {
@@ -61,8 +56,8 @@ void Telemetry::record(const StepRecord& r, bool last) {
                         {"mfu", r.mfu},           {"comm_busy_ms", r.comm_busy_ms},
                         {"hidden_fraction", r.hidden_fraction}};
     nlohmann::json axes = nlohmann::json::object();
-    for (int a = 0; a < static_cast<int>(r.comm_axis_ms.size()); ++a)
-      axes[comm_axis_label(a)] = r.comm_axis_ms[a];
+    for (int a = 0; a < comm::comm_axis_count; ++a)
+      axes[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = r.comm_axis_ms[a];
     j["comm_axis_ms"] = axes;
     if (r.val_loss) j["val_loss"] = *r.val_loss;
     std::fprintf(metrics_, "%s\n", j.dump().c_str());

@@ -2,6 +2,8 @@
 // <out>/metrics.jsonl (rank 0 writes it).
 #pragma once
 
+#include "comm/types.hpp"
+
 #include <array>
 #include <cstdio>
 #include <memory>
@@ -20,14 +22,11 @@ struct StepRecord {
   double comm_ms = 0;         // exposed communication: the compute side stood still for it
   double comm_busy_ms = 0;    // all communication, hidden or not (engine / event clocks)
   double hidden_fraction = 0; // 1 - comm_ms / comm_busy_ms
-  std::array<double, 6> comm_axis_ms{};  // comm_busy_ms per axis: x, y, z, data, xy, other
+  std::array<double, comm::comm_axis_count> comm_axis_ms{};  // comm_busy_ms per comm::CommAxis
   double tokens_per_s = 0;
   double mfu = 0;             // model FLOPs / (step time * peak)
   std::optional<double> val_loss;
 };
-
-/// "x", "y", "z", "data", "xy", "other": the names of StepRecord::comm_axis_ms's entries.
-const char* comm_axis_label(int axis);
 
 class Telemetry {
  public:

@@ -15,23 +15,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 export OPENBLAS_NUM_THREADS=1
+source "$(dirname "${BASH_SOURCE[0]}")/../script_support.sh"
 
-python3 - "$work/tokens.bin" <<'PY'
-import struct, sys
-n = 40000
-tokens = [(i * 5 + (i // 7) % 3) % 64 for i in range(n)]
-with open(sys.argv[1], "wb") as f:
-    f.write(struct.pack("<256i", 20240520, 1, n, *([0] * 253)))
-    f.write(struct.pack(f"<{n}H", *tokens))
-PY
-cat >"$work/run.toml" <<TOML
-[model]
-num_layers = 2
-num_heads = 4
-channels = 32
-vocab_size = 64
-padded_vocab_size = 64
-max_seq_len = 32
+write_token_shard "$work/tokens.bin" 40000
+{ small_model_toml 32; cat <<TOML; } >"$work/run.toml"
 [parallel]
 grid = "1x2x1x1"
 [train]

@@ -39,14 +39,8 @@ grep -q "1024" <<<"$help" || fail "comm --help does not show the default of --mi
 out=$("$bench" gemm --shape 64x48x32 --iters 1 2>&1) || fail "bench gemm failed: $out"
 grep -q '"op":"gemm"' <<<"$out" || fail "bench gemm printed no JSON: $out"
 # step: per-step JSON lines and a summary with the communication split; bad overlap rejected.
-cat >"${TMPDIR:-/tmp}/fourfold-step-bench-$$.toml" <<'TOML'
-[model]
-num_layers = 2
-num_heads = 4
-channels = 32
-vocab_size = 64
-padded_vocab_size = 64
-max_seq_len = 16
+source "$(dirname "${BASH_SOURCE[0]}")/../script_support.sh"
+{ small_model_toml 16; cat <<'TOML'; } >"${TMPDIR:-/tmp}/fourfold-step-bench-$$.toml"
 [train]
 batch_size = 4
 seq_len = 8
