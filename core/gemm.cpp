@@ -7,9 +7,18 @@
 #include "core/sync.hpp"
 #include "core/timer.hpp"
 
+#include "core/bf16.hpp"
+
 #include <KokkosBlas3_gemm.hpp>
 
 #include <cstdlib>
+#include <utility>
+
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cublas_v2.h>
+#else
+#include <cblas.h>
+#endif
 
 // OpenBLAS exposes its thread count; other BLAS libraries do not define the symbol, so it is
 // declared weak and checked for null before use.
@@ -22,8 +31,98 @@ const char* op_name(Op op) { return op == Op::none ? "N" : "T"; }
 
 bool timing_enabled = false;
 GemmStats stats;
+GemmPrecision precision = GemmPrecision::fp32;
+
+// Mixed-precision operand copies, grown to the largest operand seen (the first step's GEMMs;
+// later steps reuse them) and freed before Kokkos finalises. On the vendor-BLAS host route a
+// bf16 operand is kept as the float it rounds to: sgemm on it is a bf16 x bf16 product with
+// fp32 accumulation (Debian's OpenBLAS is built without sbgemm). On CUDA it is real bf16
+// storage for cublasGemmEx.
+#if defined(KOKKOS_ENABLE_CUDA)
+using Bf16Storage = std::uint16_t;
+#else
+using Bf16Storage = float;
+#endif
+struct Bf16Scratch {
+  Tensor1<Bf16Storage> a, b;
+};
+Bf16Scratch* bf16_scratch = nullptr;
+
+Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const float* data, std::size_t count) {
+  if (bf16_scratch == nullptr) {
+    bf16_scratch = new Bf16Scratch();
+    Kokkos::push_finalize_hook([] {
+      delete bf16_scratch;
+      bf16_scratch = nullptr;
+    });
+  }
+  Tensor1<Bf16Storage>& buffer = first ? bf16_scratch->a : bf16_scratch->b;
+  if (buffer.extent(0) < count) {
+    buffer = Tensor1<Bf16Storage>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gemm::bf16_operand")),
+                                  count);
+  }
+  const Tensor1<Bf16Storage> out = buffer;
+  Kokkos::parallel_for(
+      "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
+      KOKKOS_LAMBDA(const std::size_t i) {
+#if defined(KOKKOS_ENABLE_CUDA)
+        out(i) = bf16_bits(data[i]);
+#else
+        out(i) = round_to_bf16(data[i]);
+#endif
+      });
+  return out.data();
+}
+
+#if defined(KOKKOS_ENABLE_CUDA)
+#define FF_CUBLAS(call)                                                                              \
+  do {                                                                                               \
+    const cublasStatus_t ff_status = (call);                                                         \
+    if (ff_status != CUBLAS_STATUS_SUCCESS) {                                                        \
+      ::fourfold::detail::throw_vendor_error("cuBLAS", #call, __FILE__, __LINE__,                    \
+                                             fmt::format("status {} ({})", static_cast<int>(ff_status), \
+                                                         cublasGetStatusString(ff_status)));         \
+    }                                                                                                \
+  } while (0)
+
+// One cuBLAS handle per process (cuBLAS handles are per device and thread-safe to reuse from
+// one thread), bound to the calling instance's stream before each call; destroyed when Kokkos
+// finalises, while the CUDA context still exists.
+cublasHandle_t cublas_handle(const ExecSpace& exec) {
+  static cublasHandle_t handle = nullptr;
+  if (handle == nullptr) {
+    FF_CUBLAS(cublasCreate(&handle));
+    Kokkos::push_finalize_hook([] {
+      const cublasStatus_t status = cublasDestroy(handle);
+      if (status != CUBLAS_STATUS_SUCCESS) report_in_destructor("cublasDestroy failed");
+      handle = nullptr;
+    });
+  }
+  FF_CUBLAS(cublasSetStream(handle, exec.cuda_stream()));
+  return handle;
+}
+
+cublasOperation_t cublas_op(Op op) { return op == Op::none ? CUBLAS_OP_N : CUBLAS_OP_T; }
+#else
+CBLAS_TRANSPOSE cblas_op(Op op) { return op == Op::none ? CblasNoTrans : CblasTrans; }
+#endif
+
+std::size_t batch_span(std::int64_t rows, std::int64_t cols, std::int64_t ld, std::int64_t outer_stride,
+                       std::int64_t inner_stride, int outer, int inner) {
+  return static_cast<std::size_t>((outer - 1) * outer_stride + (inner - 1) * inner_stride + (rows - 1) * ld + cols);
+}
 
 }  // namespace
+
+void set_gemm_precision(GemmPrecision p) { precision = p; }
+GemmPrecision gemm_precision() { return precision; }
+const char* precision_name(GemmPrecision p) { return p == GemmPrecision::fp32 ? "fp32" : "bf16"; }
+GemmPrecision parse_gemm_precision(const std::string& text) {
+  if (text == "fp32") return GemmPrecision::fp32;
+  if (text == "bf16") return GemmPrecision::bf16;
+  FF_REQUIRE(false, "precision '{}' is not one of fp32, bf16", text);
+  return GemmPrecision::fp32;
+}
 
 void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstMatrix& b, float beta, const Matrix& c, const char* label) {
@@ -60,18 +159,148 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
     fence(exec, SyncKind::timing, "fourfold::gemm: timing starts");
     watch.restart();
   }
-#if KOKKOS_VERSION >= 40000
-  KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
-#else
-  // Kokkos Kernels 3.4 has no execution-space overload; order it after exec's earlier work.
-  fence(exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
-  KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
+  const bool bf16 = precision == GemmPrecision::bf16;
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (bf16) {
+    const Bf16Storage* a16 = bf16_operand(exec, true, a.data(), a.size());
+    const Bf16Storage* b16 = bf16_operand(exec, false, b.data(), b.size());
+    // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
+    FF_CUBLAS(cublasGemmEx(cublas_handle(exec), cublas_op(op_b), cublas_op(op_a), static_cast<int>(n),
+                           static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
+                           static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
+                           c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  } else
 #endif
+  {
+    ConstMatrix a_used = a, b_used = b;
+#if !defined(KOKKOS_ENABLE_CUDA)
+    if (bf16) {
+      a_used = ConstMatrix(bf16_operand(exec, true, a.data(), a.size()), a.extent(0), a.extent(1));
+      b_used = ConstMatrix(bf16_operand(exec, false, b.data(), b.size()), b.extent(0), b.extent(1));
+    }
+#endif
+#if KOKKOS_VERSION >= 40000
+    KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a_used, b_used, beta, c);
+#else
+    // Kokkos Kernels 3.4 has no execution-space overload; order it after exec's earlier work.
+    fence(exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
+    KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a_used, b_used, beta, c);
+#endif
+  }
   if (timing_enabled) {
     fence(exec, SyncKind::timing, "fourfold::gemm: timing ends");
     stats.calls += 1;
     stats.seconds += watch.seconds();
     stats.flops += 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols);
+  }
+}
+
+namespace {
+
+using StridedConstMatrix = Kokkos::View<const float**, Kokkos::LayoutStride, MemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using StridedMatrix = Kokkos::View<float**, Kokkos::LayoutStride, MemSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+Kokkos::LayoutStride strided_layout(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  return Kokkos::LayoutStride(static_cast<std::size_t>(rows), static_cast<std::size_t>(ld),
+                              static_cast<std::size_t>(cols), 1);
+}
+
+}  // namespace
+
+void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                                   const StridedBatch<const float>& a, const StridedBatch<const float>& b,
+                                   float beta, const StridedBatch<float>& c, int outer, int inner) {
+  const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
+  const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
+#if KOKKOS_VERSION < 40000
+  fence(exec, SyncKind::backend, "fourfold::gemm_strided_batched: Kokkos Kernels 3.4 runs on the default instance");
+#endif
+  for (int o = 0; o < outer; ++o) {
+    for (int i = 0; i < inner; ++i) {
+      const StridedConstMatrix av(a.data + o * a.outer_stride + i * a.inner_stride, strided_layout(a_rows, a_cols, a.ld));
+      const StridedConstMatrix bv(b.data + o * b.outer_stride + i * b.inner_stride, strided_layout(b_rows, b_cols, b.ld));
+      const StridedMatrix cv(c.data + o * c.outer_stride + i * c.inner_stride, strided_layout(m, n, c.ld));
+#if KOKKOS_VERSION >= 40000
+      KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, av, bv, beta, cv);
+#else
+      KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, av, bv, beta, cv);
+#endif
+    }
+  }
+}
+
+void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                          const StridedBatch<const float>& a, const StridedBatch<const float>& b, float beta,
+                          const StridedBatch<float>& c, int outer, int inner, const char* label) {
+  const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
+  const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
+  FF_REQUIRE(m >= 0 && n >= 0 && k >= 1 && outer >= 0 && inner >= 0,
+             "gemm_strided_batched '{}': m {} n {} k {} batch {}x{}: need m, n, batch >= 0 and k >= 1", label, m,
+             n, k, outer, inner);
+  if (m == 0 || n == 0 || outer == 0 || inner == 0) return;
+  FF_REQUIRE(a.ld >= a_cols && b.ld >= b_cols && c.ld >= n,
+             "gemm_strided_batched '{}': leading dimensions A {} B {} C {} below the rows' widths {} {} {}", label,
+             a.ld, b.ld, c.ld, a_cols, b_cols, n);
+  const std::size_t a_span = batch_span(a_rows, a_cols, a.ld, a.outer_stride, a.inner_stride, outer, inner);
+  const std::size_t b_span = batch_span(b_rows, b_cols, b.ld, b.outer_stride, b.inner_stride, outer, inner);
+  const std::size_t c_span = batch_span(m, n, c.ld, c.outer_stride, c.inner_stride, outer, inner);
+  FF_REQUIRE(a_span <= a.span && b_span <= b.span && c_span <= c.span,
+             "gemm_strided_batched '{}': a batch of {}x{} matrices reaches {} / {} / {} elements of A / B / C, "
+             "but they hold {} / {} / {}",
+             label, outer, inner, a_span, b_span, c_span, a.span, b.span, c.span);
+  ScopedRegion region(label);
+  Stopwatch watch;
+  if (timing_enabled) {
+    fence(exec, SyncKind::timing, "fourfold::gemm_strided_batched: timing starts");
+    watch.restart();
+  }
+  const bool bf16 = precision == GemmPrecision::bf16;
+#if defined(KOKKOS_ENABLE_CUDA)
+  const cublasHandle_t handle = cublas_handle(exec);
+  const Bf16Storage* a16 = bf16 ? bf16_operand(exec, true, a.data, a_span) : nullptr;
+  const Bf16Storage* b16 = bf16 ? bf16_operand(exec, false, b.data, b_span) : nullptr;
+  for (int o = 0; o < outer; ++o) {
+    // Column-major view of the row-major batch: C^T = op(B)^T op(A)^T.
+    float* const c_o = c.data + o * c.outer_stride;
+    if (bf16) {
+      FF_CUBLAS(cublasGemmStridedBatchedEx(
+          handle, cublas_op(op_b), cublas_op(op_a), n, m, k, &alpha, b16 + o * b.outer_stride, CUDA_R_16BF,
+          static_cast<int>(b.ld), b.inner_stride, a16 + o * a.outer_stride, CUDA_R_16BF, static_cast<int>(a.ld),
+          a.inner_stride, &beta, c_o, CUDA_R_32F, static_cast<int>(c.ld), c.inner_stride, inner,
+          CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    } else {
+      FF_CUBLAS(cublasSgemmStridedBatched(handle, cublas_op(op_b), cublas_op(op_a), n, m, k, &alpha,
+                                          b.data + o * b.outer_stride, static_cast<int>(b.ld), b.inner_stride,
+                                          a.data + o * a.outer_stride, static_cast<int>(a.ld), a.inner_stride,
+                                          &beta, c_o, static_cast<int>(c.ld), c.inner_stride, inner));
+    }
+  }
+#else
+  const float* a_data = bf16 ? bf16_operand(exec, true, a.data, a_span) : a.data;
+  const float* b_data = bf16 ? bf16_operand(exec, false, b.data, b_span) : b.data;
+  if constexpr (host_accessible_v<MemSpace>) {
+    // Host BLAS, one call per matrix: host execution spaces have finished exec's earlier work
+    // when a kernel launch returns, so the BLAS reads finished operands.
+    for (int o = 0; o < outer; ++o) {
+      for (int i = 0; i < inner; ++i) {
+        cblas_sgemm(CblasRowMajor, cblas_op(op_a), cblas_op(op_b), m, n, k, alpha,
+                    a_data + o * a.outer_stride + i * a.inner_stride, static_cast<int>(a.ld),
+                    b_data + o * b.outer_stride + i * b.inner_stride, static_cast<int>(b.ld), beta,
+                    c.data + o * c.outer_stride + i * c.inner_stride, static_cast<int>(c.ld));
+      }
+    }
+  } else {
+    StridedBatch<const float> a_used = a, b_used = b;
+    a_used.data = a_data;
+    b_used.data = b_data;
+    gemm_strided_batched_portable(exec, op_a, op_b, m, n, k, alpha, a_used, b_used, beta, c, outer, inner);
+  }
+#endif
+  if (timing_enabled) {
+    fence(exec, SyncKind::timing, "fourfold::gemm_strided_batched: timing ends");
+    stats.calls += 1;
+    stats.seconds += watch.seconds();
+    stats.flops += 2.0 * m * static_cast<double>(n) * k * outer * inner;
   }
 }
 

@@ -5,11 +5,22 @@
 
 #include "core/types.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace fourfold {
 
 enum class Op { none, transpose };
+
+/// Precision of GEMM operands: fp32, or bf16 operands with fp32 accumulation and an fp32
+/// result (mixed precision). One setting for the process, chosen at set-up from
+/// `[train] precision`; every gemm() and gemm_strided_batched() follows it.
+enum class GemmPrecision { fp32, bf16 };
+void set_gemm_precision(GemmPrecision precision);
+GemmPrecision gemm_precision();
+const char* precision_name(GemmPrecision precision);
+/// "fp32" or "bf16"; anything else is an error naming the value.
+GemmPrecision parse_gemm_precision(const std::string& text);
 
 /// C = alpha * op(A) * op(B) + beta * C.
 ///   op(A): (m, k)   A is (m, k) for Op::none, (k, m) for Op::transpose
@@ -21,6 +32,36 @@ enum class Op { none, transpose };
 /// `label` names the profiling region ("fourfold::linear::forward" etc.).
 void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstMatrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
+
+/// One operand of a strided batched GEMM: a two-level batch (outer, inner) of row-major
+/// matrices in one buffer; matrix (o, i) starts at data + o * outer_stride + i * inner_stride
+/// and row r of it at + r * ld. `span` is the number of elements readable from data (checked).
+/// Attention's per-(batch row, head) matrices are such a batch inside the qkv matrix:
+/// outer = batch row (stride T * 3C), inner = head (stride hs), ld = 3C.
+template <class T>
+struct StridedBatch {
+  T* data = nullptr;
+  std::int64_t ld = 0;
+  std::int64_t outer_stride = 0;
+  std::int64_t inner_stride = 0;
+  std::size_t span = 0;
+};
+
+/// For every (o, i) in [0, outer) x [0, inner): C(o, i) = alpha * op(A(o, i)) * op(B(o, i)) + beta * C(o, i),
+/// op(A) (m, k), op(B) (k, n), C (m, n), all row-major with the operands' ld. The vendor's
+/// strided batched GEMM where there is one (cuBLAS), a loop over the host BLAS on CPUs, and
+/// Kokkos Kernels' generic GEMM on strided views elsewhere. Follows gemm_precision().
+void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                          const StridedBatch<const float>& a, const StridedBatch<const float>& b, float beta,
+                          const StridedBatch<float>& c, int outer, int inner,
+                          const char* label = "fourfold::gemm_strided_batched");
+
+/// The portable route of gemm_strided_batched (Kokkos Kernels' own GEMM on LayoutStride views,
+/// fp32 only): what backends without a vendor batched GEMM run; public so that CPU tests check
+/// it against the vendor route.
+void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                                   const StridedBatch<const float>& a, const StridedBatch<const float>& b,
+                                   float beta, const StridedBatch<float>& c, int outer, int inner);
 
 /// Time spent in gemm(), for benchmarks: with timing on, every call fences its execution space
 /// before and after and adds its wall time and FLOPs here (off by default: no fences).

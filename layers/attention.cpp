@@ -1,96 +1,161 @@
+// Attention as batched GEMMs (QK^T, PV and their gradients per (batch row, head)) through the
+// core GEMM wrapper, with the causal softmax and its gradient as team-per-row kernels.
+//
+// Why GEMMs and not a fused, tiled kernel: the per-head products are where attention's FLOPs
+// are, and the vendor GEMM (cuBLAS, OpenBLAS) runs them near the machine's GEMM rate on every
+// backend, in fp32 or bf16, from one code path; a hand-written tiled kernel must be tuned per
+// architecture to match it. The price is the (B, H, T, T) probabilities, which the layer keeps
+// once per layer (the gradient scratch is one buffer shared by all layers), and the masked
+// upper triangle, which the full-square GEMMs compute and the softmax then zeroes.
 #include "layers/attention.hpp"
 
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
 
 namespace fourfold {
+namespace {
+
+using TeamPolicy = Kokkos::TeamPolicy<ExecSpace>;
+using Team = TeamPolicy::member_type;
+
+// Per-(batch row, head) operands inside the row-major activations:
+//   qkv (B*T, 3C): head h of row block b at column part*C + h*hs, row stride 3C
+//   out (B*T, C):  head h at column h*hs, row stride C
+//   att (B, H, T, T): contiguous (T, T) per (b, h)
+struct HeadLayout {
+  int batch, heads, T, c_loc, hs;
+
+  StridedBatch<const float> qkv_part(const float* qkv, std::size_t size, int part) const {
+    const std::int64_t offset = static_cast<std::int64_t>(part) * c_loc;
+    return {qkv + offset, 3 * c_loc, static_cast<std::int64_t>(T) * 3 * c_loc, hs, size - offset};
+  }
+  StridedBatch<float> qkv_part(float* qkv, std::size_t size, int part) const {
+    const std::int64_t offset = static_cast<std::int64_t>(part) * c_loc;
+    return {qkv + offset, 3 * c_loc, static_cast<std::int64_t>(T) * 3 * c_loc, hs, size - offset};
+  }
+  template <class T_>
+  StridedBatch<T_> heads_of(T_* data, std::size_t size) const {
+    return {data, c_loc, static_cast<std::int64_t>(T) * c_loc, hs, size};
+  }
+  template <class T_>
+  StridedBatch<T_> squares(T_* data, std::size_t size) const {
+    const std::int64_t tt = static_cast<std::int64_t>(T) * T;
+    return {data, T, heads * tt, tt, size};
+  }
+};
+
+void check_shapes(const char* what, std::size_t rows, std::size_t c_loc, const Tensor4<float>& att,
+                  std::size_t qkv_rows, std::size_t qkv_cols, int heads_local) {
+  FF_REQUIRE(att.extent(1) == static_cast<std::size_t>(heads_local) && att.extent(2) == att.extent(3) &&
+                qkv_cols == 3 * c_loc && c_loc % heads_local == 0 && rows == att.extent(0) * att.extent(2) &&
+                qkv_rows == rows,
+            "attention {} shapes: att ({},{},{},{}) qkv ({},{}) out ({},{}) heads {}", what, att.extent(0),
+            att.extent(1), att.extent(2), att.extent(3), qkv_rows, qkv_cols, rows, c_loc, heads_local);
+}
+
+}  // namespace
 
 void attention_forward(const ExecSpace& exec, const Matrix& out, const Tensor4<float>& att,
                        const ConstMatrix& qkv, int heads_local) {
   ScopedRegion region("fourfold::attention::forward");
+  check_shapes("forward", out.extent(0), out.extent(1), att, qkv.extent(0), qkv.extent(1), heads_local);
   const int batch = att.extent(0), T = att.extent(2);
   const int c_loc = out.extent(1), hs = c_loc / heads_local;
-  FF_ASSERT(att.extent(1) == static_cast<std::size_t>(heads_local) && qkv.extent(1) == 3u * c_loc &&
-                out.extent(0) == static_cast<std::size_t>(batch) * T,
-            "attention shapes: att ({},{},{},{}) qkv ({},{}) out ({},{})", att.extent(0),
-            att.extent(1), att.extent(2), att.extent(3), qkv.extent(0), qkv.extent(1),
-            out.extent(0), out.extent(1));
+  const HeadLayout l{batch, heads_local, T, c_loc, hs};
   const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
+
+  // Scores (T, T) = scale Q K^T per head, into the probabilities' storage.
+  gemm_strided_batched(exec, Op::none, Op::transpose, T, T, hs, scale, l.qkv_part(qkv.data(), qkv.size(), 0),
+                       l.qkv_part(qkv.data(), qkv.size(), 1), 0.0f, l.squares(att.data(), att.size()), batch,
+                       heads_local, "fourfold::attention::scores");
+
+  // Causal softmax of each score row in place: one team per (b, h, t) row, over keys 0..t;
+  // the masked keys above the diagonal become exact zeros (PV below then adds nothing).
+  const int rows = batch * heads_local * T;
+  float* const p_data = att.data();
   Kokkos::parallel_for(
-      "fourfold::attention::forward", Kokkos::RangePolicy<ExecSpace>(exec, 0, batch * heads_local * T),
-      KOKKOS_LAMBDA(const int idx) {
-        const int t = idx % T, h = (idx / T) % heads_local, b = idx / (T * heads_local);
-        const int row = b * T + t;
-        const int q_col = h * hs, k_col = c_loc + h * hs, v_col = 2 * c_loc + h * hs;
-        float max_score = -3.0e38f;
-        for (int t2 = 0; t2 <= t; ++t2) {
-          float dot = 0.0f;
-          for (int d = 0; d < hs; ++d) dot += qkv(row, q_col + d) * qkv(b * T + t2, k_col + d);
-          dot *= scale;
-          att(b, h, t, t2) = dot;
-          max_score = dot > max_score ? dot : max_score;
-        }
+      "fourfold::attention::softmax", TeamPolicy(exec, rows, Kokkos::AUTO),
+      KOKKOS_LAMBDA(const Team& team) {
+        const int row = team.league_rank();
+        const int t = row % T;
+        float* const p = p_data + static_cast<std::size_t>(row) * T;
+        float row_max = 0.0f;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, t + 1),
+            [&](const int j, float& mx) { mx = p[j] > mx ? p[j] : mx; }, Kokkos::Max<float>(row_max));
         float sum = 0.0f;
-        for (int t2 = 0; t2 <= t; ++t2) {
-          const float e = kmath::exp(att(b, h, t, t2) - max_score);
-          att(b, h, t, t2) = e;
-          sum += e;
-        }
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, t + 1),
+            [&](const int j, float& acc) {
+              const float e = kmath::exp(p[j] - row_max);
+              p[j] = e;
+              acc += e;
+            },
+            sum);
         const float inv = 1.0f / sum;
-        for (int t2 = 0; t2 < T; ++t2) att(b, h, t, t2) = t2 <= t ? att(b, h, t, t2) * inv : 0.0f;
-        for (int d = 0; d < hs; ++d) out(row, h * hs + d) = 0.0f;
-        for (int t2 = 0; t2 <= t; ++t2) {
-          const float p = att(b, h, t, t2);
-          for (int d = 0; d < hs; ++d) out(row, h * hs + d) += p * qkv(b * T + t2, v_col + d);
-        }
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, T),
+                             [&](const int j) { p[j] = j <= t ? p[j] * inv : 0.0f; });
       });
+
+  // out (T, hs) = P V per head, written into the head's columns of out.
+  gemm_strided_batched(exec, Op::none, Op::none, T, hs, T, 1.0f, l.squares<const float>(att.data(), att.size()),
+                       l.qkv_part(qkv.data(), qkv.size(), 2), 0.0f, l.heads_of(out.data(), out.size()), batch,
+                       heads_local, "fourfold::attention::values");
 }
 
 void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const Tensor4<float>& datt,
                         const ConstMatrix& dout, const Tensor4<const float>& att,
                         const ConstMatrix& qkv, int heads_local) {
   ScopedRegion region("fourfold::attention::backward");
+  check_shapes("backward", dout.extent(0), dout.extent(1), datt, qkv.extent(0), qkv.extent(1), heads_local);
+  FF_ASSERT(att.extent(0) == datt.extent(0) && att.extent(1) == datt.extent(1) && att.extent(2) == datt.extent(2) &&
+                dqkv.extent(0) == qkv.extent(0) && dqkv.extent(1) == qkv.extent(1),
+            "attention backward: att ({},{},{}) datt ({},{},{}) dqkv ({},{}) qkv ({},{})", att.extent(0),
+            att.extent(1), att.extent(2), datt.extent(0), datt.extent(1), datt.extent(2), dqkv.extent(0),
+            dqkv.extent(1), qkv.extent(0), qkv.extent(1));
   const int batch = att.extent(0), T = att.extent(2);
   const int c_loc = dout.extent(1), hs = c_loc / heads_local;
+  const HeadLayout l{batch, heads_local, T, c_loc, hs};
   const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
-  // One work item per (batch row, head): dk and dv of a position collect contributions from
-  // every later query, so the queries of one head are processed in order by one item.
+  const auto probs = l.squares(att.data(), att.size());
+  const auto dprobs = l.squares(datt.data(), datt.size());
+  const auto dout_heads = l.heads_of(dout.data(), dout.size());
+
+  // dP (T, T) = dO V^T and dV (T, hs) = P^T dO per head.
+  gemm_strided_batched(exec, Op::none, Op::transpose, T, T, hs, 1.0f, dout_heads,
+                       l.qkv_part(qkv.data(), qkv.size(), 2), 0.0f, dprobs, batch, heads_local,
+                       "fourfold::attention::dprobs");
+  gemm_strided_batched(exec, Op::transpose, Op::none, T, hs, T, 1.0f, probs, dout_heads, 0.0f,
+                       l.qkv_part(dqkv.data(), dqkv.size(), 2), batch, heads_local, "fourfold::attention::dvalues");
+
+  // Softmax backward in place, one team per row: dS = scale P (dP - sum_j P dP), zero where masked.
+  const int rows = batch * heads_local * T;
+  const float* const p_data = att.data();
+  float* const dp_data = datt.data();
   Kokkos::parallel_for(
-      "fourfold::attention::backward", Kokkos::RangePolicy<ExecSpace>(exec, 0, batch * heads_local),
-      KOKKOS_LAMBDA(const int idx) {
-        const int h = idx % heads_local, b = idx / heads_local;
-        const int q_col = h * hs, k_col = c_loc + h * hs, v_col = 2 * c_loc + h * hs;
-        for (int t = 0; t < T; ++t)
-          for (int d = 0; d < hs; ++d) {
-            dqkv(b * T + t, q_col + d) = 0.0f;
-            dqkv(b * T + t, k_col + d) = 0.0f;
-            dqkv(b * T + t, v_col + d) = 0.0f;
-          }
-        for (int t = 0; t < T; ++t) {
-          const int row = b * T + t;
-          // d(probabilities) and dv.
-          float dot_p_dp = 0.0f;
-          for (int t2 = 0; t2 <= t; ++t2) {
-            float dp = 0.0f;
-            const float p = att(b, h, t, t2);
-            for (int d = 0; d < hs; ++d) {
-              dp += dout(row, h * hs + d) * qkv(b * T + t2, v_col + d);
-              dqkv(b * T + t2, v_col + d) += p * dout(row, h * hs + d);
-            }
-            datt(b, h, t, t2) = dp;
-            dot_p_dp += p * dp;
-          }
-          // Softmax backward, then dq and dk through the scaled dot product.
-          for (int t2 = 0; t2 <= t; ++t2) {
-            const float dscore = att(b, h, t, t2) * (datt(b, h, t, t2) - dot_p_dp) * scale;
-            for (int d = 0; d < hs; ++d) {
-              dqkv(row, q_col + d) += dscore * qkv(b * T + t2, k_col + d);
-              dqkv(b * T + t2, k_col + d) += dscore * qkv(row, q_col + d);
-            }
-          }
-        }
+      "fourfold::attention::softmax_backward", TeamPolicy(exec, rows, Kokkos::AUTO),
+      KOKKOS_LAMBDA(const Team& team) {
+        const int row = team.league_rank();
+        const int t = row % T;
+        const float* const p = p_data + static_cast<std::size_t>(row) * T;
+        float* const dp = dp_data + static_cast<std::size_t>(row) * T;
+        float dot = 0.0f;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, t + 1), [&](const int j, float& acc) { acc += p[j] * dp[j]; }, dot);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, T),
+                             [&](const int j) { dp[j] = j <= t ? scale * p[j] * (dp[j] - dot) : 0.0f; });
       });
+
+  // dQ (T, hs) = dS K and dK (T, hs) = dS^T Q per head.
+  const auto dscores = l.squares<const float>(datt.data(), datt.size());
+  gemm_strided_batched(exec, Op::none, Op::none, T, hs, T, 1.0f, dscores, l.qkv_part(qkv.data(), qkv.size(), 1),
+                       0.0f, l.qkv_part(dqkv.data(), dqkv.size(), 0), batch, heads_local,
+                       "fourfold::attention::dqueries");
+  gemm_strided_batched(exec, Op::transpose, Op::none, T, hs, T, 1.0f, dscores,
+                       l.qkv_part(qkv.data(), qkv.size(), 0), 0.0f, l.qkv_part(dqkv.data(), dqkv.size(), 1), batch,
+                       heads_local, "fourfold::attention::dkeys");
 }
 
 }  // namespace fourfold

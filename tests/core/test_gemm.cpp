@@ -1,11 +1,13 @@
 // The GEMM wrapper against a plain triple loop: all four transpose combinations, odd and
 // degenerate shapes, alpha/beta, and shape errors that name every extent.
+#include "core/bf16.hpp"
 #include "core/error.hpp"
 #include "core/gemm.hpp"
 #include "core/rng.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -101,6 +103,131 @@ TEST(Gemm, RowRangeOfLargerMatrixIsAccepted) {
 }
 
 TEST(Gemm, RouteIsReported) { EXPECT_NE(gemm_route().find("KokkosKernels"), std::string::npos); }
+
+}  // namespace
+}  // namespace fourfold
+
+namespace fourfold {
+namespace {
+
+// A two-level strided batch inside larger buffers (leading dimensions wider than the rows,
+// batch strides with gaps), as attention's heads inside qkv: the vendor route and the
+// portable route against a plain loop, for every transpose combination.
+class StridedBatchedAgainstLoop : public ::testing::TestWithParam<std::tuple<Op, Op>> {};
+
+TEST_P(StridedBatchedAgainstLoop, BothRoutesMatchPlainLoop) {
+  const auto [op_a, op_b] = GetParam();
+  const int m = 5, n = 7, k = 9, outer = 2, inner = 3;
+  const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
+  const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
+  // Matrix (o, i) of X at o * outer + i * inner_stride, rows ld apart: the inner matrices sit
+  // side by side in the columns (like heads), the outer ones below each other (like batch rows).
+  auto layout = [&](int rows, int cols) {
+    const std::int64_t ld = inner * cols + 3;
+    return std::tuple<std::int64_t, std::int64_t, std::int64_t>{ld, rows * ld, cols};
+  };
+  const auto [lda, a_outer, a_inner] = layout(a_rows, a_cols);
+  const auto [ldb, b_outer, b_inner] = layout(b_rows, b_cols);
+  const auto [ldc, c_outer, c_inner] = layout(m, n);
+  const auto a = random_host("a", 1, outer * a_outer, 11);
+  const auto b = random_host("b", 1, outer * b_outer, 12);
+  const auto c0 = random_host("c", 1, outer * c_outer, 13);
+  const Matrix a_dev = to_device(a), b_dev = to_device(b);
+  const float alpha = 0.5f, beta = 2.0f;
+  for (bool portable : {false, true}) {
+    SCOPED_TRACE(portable ? "portable route" : "vendor route");
+    const Matrix c = to_device(c0);
+    const StridedBatch<const float> as{a_dev.data(), lda, a_outer, a_inner, a_dev.size()};
+    const StridedBatch<const float> bs{b_dev.data(), ldb, b_outer, b_inner, b_dev.size()};
+    const StridedBatch<float> cs{c.data(), ldc, c_outer, c_inner, c.size()};
+    if (portable) {
+      gemm_strided_batched_portable(ExecSpace(), op_a, op_b, m, n, k, alpha, as, bs, beta, cs, outer, inner);
+    } else {
+      gemm_strided_batched(ExecSpace(), op_a, op_b, m, n, k, alpha, as, bs, beta, cs, outer, inner, "test");
+    }
+    const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
+    for (int o = 0; o < outer; ++o)
+      for (int h = 0; h < inner; ++h)
+        for (int i = 0; i < m; ++i)
+          for (int j = 0; j < n; ++j) {
+            double sum = 0.0;
+            for (int p = 0; p < k; ++p) {
+              const std::int64_t ai = op_a == Op::none ? i * lda + p : p * lda + i;
+              const std::int64_t bi = op_b == Op::none ? p * ldb + j : j * ldb + p;
+              sum += double(a(0, o * a_outer + h * a_inner + ai)) * b(0, o * b_outer + h * b_inner + bi);
+            }
+            const std::int64_t ci = o * c_outer + h * c_inner + i * ldc + j;
+            const double expected = alpha * sum + beta * c0(0, ci);
+            ASSERT_NEAR(got(0, ci), expected, 1e-5 * (1.0 + std::abs(expected))) << o << " " << h << " " << i << " " << j;
+          }
+    // Elements between the matrices (the ld padding) are not touched.
+    for (std::int64_t o = 0; o < outer; ++o)
+      for (int i = 0; i < m; ++i)
+        for (std::int64_t j = inner * c_inner; j < ldc; ++j)
+          ASSERT_EQ(got(0, o * c_outer + i * ldc + j), c0(0, o * c_outer + i * ldc + j));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTransposes, StridedBatchedAgainstLoop,
+                         ::testing::Combine(::testing::Values(Op::none, Op::transpose),
+                                            ::testing::Values(Op::none, Op::transpose)));
+
+TEST(GemmStridedBatched, BatchReachingPastItsBufferIsRejected) {
+  const Matrix a("a", 4, 4), b("b", 4, 4), c("c", 4, 4);
+  const StridedBatch<const float> as{a.data(), 4, 16, 4, a.size()};
+  const StridedBatch<float> cs{c.data(), 4, 16, 4, c.size()};
+  try {
+    gemm_strided_batched(ExecSpace(), Op::none, Op::none, 4, 4, 4, 1.0f, as, as, 0.0f, cs, 2, 1, "test::overrun");
+    FAIL() << "no error";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("reaches"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("test::overrun"), std::string::npos) << e.what();
+  }
+}
+
+// bf16: the product of the operands rounded to bf16 (8-bit mantissa), accumulated in fp32.
+TEST(GemmPrecision, Bf16IsTheProductOfRoundedOperands) {
+  const int m = 6, n = 5, k = 300;
+  const auto a = random_host("a", m, k, 21);
+  const auto b = random_host("b", k, n, 22);
+  Matrix c("c", m, n);
+  set_gemm_precision(GemmPrecision::bf16);
+  gemm(ExecSpace(), Op::none, Op::none, 1.0f, to_device(a), to_device(b), 0.0f, c, "test::bf16");
+  set_gemm_precision(GemmPrecision::fp32);
+  const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
+  double max_rounded = 0.0, max_exact = 0.0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double rounded = 0.0, exact = 0.0;
+      for (int p = 0; p < k; ++p) {
+        rounded += double(round_to_bf16(a(i, p))) * round_to_bf16(b(p, j));
+        exact += double(a(i, p)) * b(p, j);
+      }
+      max_rounded = std::max(max_rounded, std::abs(got(i, j) - rounded));
+      max_exact = std::max(max_exact, std::abs(got(i, j) - exact));
+    }
+  EXPECT_LT(max_rounded, 1e-5) << "bf16 GEMM is not the fp32-accumulated product of bf16 operands";
+  EXPECT_GT(max_exact, 1e-4) << "bf16 GEMM gave the fp32 result: operands were not rounded";
+}
+
+TEST(GemmPrecision, RoundingIsToNearestEven) {
+  EXPECT_EQ(bf16_bits(1.0f), 0x3f80);
+  EXPECT_EQ(round_to_bf16(1.0f + 1.0f / 256), 1.0f);                // halfway, even stays
+  EXPECT_EQ(round_to_bf16(1.0f + 3.0f / 256), 1.0f + 4.0f / 256);   // halfway, odd rounds up
+  EXPECT_EQ(round_to_bf16(-2.5f), -2.5f);
+  EXPECT_TRUE(std::isnan(round_to_bf16(std::nanf(""))));
+  EXPECT_TRUE(std::isinf(round_to_bf16(3.0e38f * 10.0f)));
+}
+
+TEST(GemmPrecision, UnknownNameIsRejected) {
+  EXPECT_EQ(parse_gemm_precision("bf16"), GemmPrecision::bf16);
+  try {
+    parse_gemm_precision("fp16");
+    FAIL() << "no error";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'fp16'"), std::string::npos) << e.what();
+  }
+}
 
 }  // namespace
 }  // namespace fourfold

@@ -2,7 +2,9 @@
 // causal multi-head attention: with all NH heads local (one rank), and with half of the heads
 // (what a rank of G_y = 2 holds: the q/k/v columns of heads [y*NH/2, (y+1)*NH/2)), whose output,
 // probabilities and q/k/v gradients must be the matching columns of the reference. The input
-// gradient is assigned (=). Also a finite-difference check of the float implementation.
+// gradient is assigned (=). Also a finite-difference check of the float implementation. Every
+// check runs at a tiny T, at T = 64 (GPT-2 runs) and at T = 37, which is no multiple of any
+// tile or vector width.
 #include "layers/attention.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_layer_helpers.hpp"
@@ -15,32 +17,38 @@
 namespace fourfold {
 namespace {
 
-constexpr int B = 2, T = 6, M = B * T;
-constexpr int NH = 4, C = 16, HS = C / NH;
+struct Shape {
+  int B, T, NH, C;
+  int M() const { return B * T; }
+  int HS() const { return C / NH; }
+  std::string str() const {
+    return "B" + std::to_string(B) + " T" + std::to_string(T) + " NH" + std::to_string(NH) + " C" + std::to_string(C);
+  }
+};
 
 struct RefResult {
   std::vector<double> qkv, dout, out, att, dqkv;  // (M, 3C), (M, C), (M, C), (B, NH, T, T), (M, 3C)
 };
 
-const RefResult& reference_result() {
-  static const RefResult r = [] {
-    RefResult q;
-    q.qkv = test::random_values(M * 3 * C, 21);
-    q.dout = test::random_values(M * C, 22);
-    q.out.assign(M * C, 0.0);
-    q.att.assign(B * NH * T * T, 0.0);
-    q.dqkv.assign(M * 3 * C, 0.0);
-    reference::attention_forward(q.out.data(), q.att.data(), q.qkv.data(), B, T, C, NH);
-    reference::attention_backward(q.dqkv.data(), q.dout.data(), q.qkv.data(), q.att.data(), B, T, C, NH);
-    return q;
-  }();
-  return r;
+RefResult reference_result(const Shape& s) {
+  const int M = s.M(), C = s.C;
+  RefResult q;
+  q.qkv = test::random_values(M * 3 * C, 21);
+  q.dout = test::random_values(M * C, 22);
+  q.out.assign(M * C, 0.0);
+  q.att.assign(static_cast<std::size_t>(s.B) * s.NH * s.T * s.T, 0.0);
+  q.dqkv.assign(M * 3 * C, 0.0);
+  reference::attention_forward(q.out.data(), q.att.data(), q.qkv.data(), s.B, s.T, C, s.NH);
+  reference::attention_backward(q.dqkv.data(), q.dout.data(), q.qkv.data(), q.att.data(), s.B, s.T, C, s.NH);
+  return q;
 }
 
+class AttentionShapes : public ::testing::TestWithParam<Shape> {};
+
 /// Runs the heads [h0, h0 + heads) (of G_y = NH / heads shards) and compares with the reference.
-void check_heads(int h0, int heads) {
-  SCOPED_TRACE("heads " + std::to_string(h0) + ".." + std::to_string(h0 + heads - 1));
-  const RefResult& ref = reference_result();
+void check_heads(const Shape& s, const RefResult& ref, int h0, int heads) {
+  SCOPED_TRACE(s.str() + ", heads " + std::to_string(h0) + ".." + std::to_string(h0 + heads - 1));
+  const int B = s.B, T = s.T, M = s.M(), NH = s.NH, C = s.C, HS = s.HS();
   const ExecSpace exec;
   const int c_loc = heads * HS, c0 = h0 * HS;
   // Global column of local qkv column j: part (q, k, v) then the head's channels in that part.
@@ -74,18 +82,20 @@ void check_heads(int h0, int heads) {
   EXPECT_LT(test::rel_error(test::to_vector(dqkv), want_dqkv), 1e-5) << "qkv gradient";
 }
 
-TEST(Attention, AllHeadsMatchReference) { check_heads(0, NH); }
-
-TEST(Attention, HalfOfTheHeadsMatchTheirColumnsOfReference) {
-  check_heads(0, NH / 2);       // y = 0 of G_y = 2
-  check_heads(NH / 2, NH / 2);  // y = 1 of G_y = 2
+// The heads a rank holds at G_y = 1, 2 and 4 (NH = 4).
+TEST_P(AttentionShapes, EveryHeadShardMatchesReference) {
+  const Shape& s = GetParam();
+  const RefResult ref = reference_result(s);
+  for (int shards : {1, 2, 4}) {
+    for (int y = 0; y < shards; ++y) check_heads(s, ref, y * s.NH / shards, s.NH / shards);
+  }
 }
 
-TEST(Attention, OneHeadMatchesItsColumnsOfReference) { check_heads(NH - 1, 1); }
-
 // Finite differences of the float implementation: objective sum(out * R), elements of q, k, v.
-TEST(Attention, FiniteDifferences) {
-  const RefResult& ref = reference_result();
+TEST_P(AttentionShapes, FiniteDifferences) {
+  const Shape& s = GetParam();
+  const RefResult ref = reference_result(s);
+  const int B = s.B, T = s.T, M = s.M(), NH = s.NH, C = s.C;
   const ExecSpace exec;
   const Matrix qkv = test::make_matrix("qkv", M, 3 * C, [&](std::size_t i, std::size_t j) { return ref.qkv[i * 3 * C + j]; });
   const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return ref.dout[i * C + j]; });
@@ -109,6 +119,12 @@ TEST(Attention, FiniteDifferences) {
       idx.push_back(static_cast<std::size_t>(row) * 3 * C + part * C + (row * 5 + part * 7) % C);
   test::expect_finite_differences("qkv", qkv, test::to_vector(dqkv), idx, objective);
 }
+
+INSTANTIATE_TEST_SUITE_P(Attention, AttentionShapes,
+                         ::testing::Values(Shape{2, 6, 4, 16}, Shape{2, 64, 4, 32}, Shape{1, 37, 4, 24}),
+                         [](const ::testing::TestParamInfo<Shape>& info) {
+                           return "T" + std::to_string(info.param.T);
+                         });
 
 }  // namespace
 }  // namespace fourfold
