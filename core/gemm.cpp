@@ -116,13 +116,6 @@ std::size_t batch_span(std::int64_t rows, std::int64_t cols, std::int64_t ld, st
 
 void set_gemm_precision(GemmPrecision p) { precision = p; }
 GemmPrecision gemm_precision() { return precision; }
-const char* precision_name(GemmPrecision p) { return p == GemmPrecision::fp32 ? "fp32" : "bf16"; }
-GemmPrecision parse_gemm_precision(const std::string& text) {
-  if (text == "fp32") return GemmPrecision::fp32;
-  if (text == "bf16") return GemmPrecision::bf16;
-  FF_REQUIRE(false, "precision '{}' is not one of fp32, bf16", text);
-  return GemmPrecision::fp32;
-}
 
 void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstMatrix& b, float beta, const Matrix& c, const char* label) {

@@ -3,6 +3,7 @@
 // host BLAS) and the one place to choose kernels per shape.
 #pragma once
 
+#include "core/precision.hpp"
 #include "core/types.hpp"
 
 #include <cstdint>
@@ -12,15 +13,10 @@ namespace fourfold {
 
 enum class Op { none, transpose };
 
-/// Precision of GEMM operands: fp32, or bf16 operands with fp32 accumulation and an fp32
-/// result (mixed precision). One setting for the process, chosen at set-up from
+/// Precision of GEMM operands: one setting for the process, chosen at set-up from
 /// `[train] precision`; every gemm() and gemm_strided_batched() follows it.
-enum class GemmPrecision { fp32, bf16 };
 void set_gemm_precision(GemmPrecision precision);
 GemmPrecision gemm_precision();
-const char* precision_name(GemmPrecision precision);
-/// "fp32" or "bf16"; anything else is an error naming the value.
-GemmPrecision parse_gemm_precision(const std::string& text);
 
 /// C = alpha * op(A) * op(B) + beta * C.
 ///   op(A): (m, k)   A is (m, k) for Op::none, (k, m) for Op::transpose

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace fourfold {
 namespace {
@@ -441,6 +442,30 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
 void Gpt::sync_gradients() {
   ScopedRegion region("fourfold::gpt::sync_gradients");
   gradient_sync_->finish(ExecSpace(), *schedule_);
+}
+
+MemoryPlan Gpt::memory() const {
+  const auto bytes = [](const auto& view) {
+    return view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type);
+  };
+  MemoryPlan plan;
+  plan.parameters = bytes(param_arena_);
+  plan.gradients = bytes(grad_arena_);
+  plan.activations = bytes(tokens_) + bytes(targets_) + bytes(res0_) + bytes(lnf_) + bytes(lnf_mean_) +
+                     bytes(lnf_rstd_) + bytes(probs_) + bytes(losses_);
+  for (const BlockActivations& a : acts_) {
+    plan.activations += bytes(a.ln1) + bytes(a.ln1_mean) + bytes(a.ln1_rstd) + bytes(a.qkv) + bytes(a.att) +
+                        bytes(a.atty) + bytes(a.res2) + bytes(a.ln2) + bytes(a.ln2_mean) + bytes(a.ln2_rstd) +
+                        bytes(a.fch) + bytes(a.fch_gelu) + bytes(a.res3);
+  }
+  plan.attention_probabilities_per_layer = acts_.empty() ? 0 : bytes(acts_.front().att);
+  plan.attention_scratch = bytes(d_att_);
+  plan.workspaces = bytes(linear_ws_.ones) + bytes(linear_ws_.weight_block) + bytes(linear_ws_.weight_grad_block) +
+                    bytes(linear_ws_.weight_grad_chunk) + bytes(head_ws_.h_full) + bytes(head_ws_.gathered) +
+                    bytes(head_ws_.row_max) + bytes(head_ws_.row_stats) + bytes(row_sums_) + bytes(d_res_) +
+                    bytes(d_a_) + bytes(d_ln_) + bytes(d_qkv_) + bytes(d_atty_) + bytes(d_fch_) +
+                    bytes(d_fch_gelu_) + bytes(d_att_) + bytes(full_) + schedule_->workspace_bytes();
+  return plan;
 }
 
 }  // namespace fourfold

@@ -26,6 +26,17 @@
 
 namespace fourfold {
 
+/// Device memory of one rank's model, by purpose, from the sizes of its allocations.
+struct MemoryPlan {
+  std::size_t parameters = 0;   // fp32 master weights (this rank's shards)
+  std::size_t gradients = 0;    // fp32 gradients, same layout
+  std::size_t activations = 0;  // saved for backward, all layers, attention probabilities included
+  std::size_t attention_probabilities_per_layer = 0;  // (B_loc, NH_y, T, T) fp32 kept per layer
+  std::size_t attention_scratch = 0;  // (B_loc, NH_y, T, T) gradient scratch shared by all layers
+  std::size_t workspaces = 0;   // activation gradients, gathered weights, collective buffers, scratch
+  std::size_t total() const { return parameters + gradients + activations + workspaces; }
+};
+
 class Gpt {
  public:
   /// Checks every divisibility rule against the grid, naming the dimension and grid size.
@@ -53,6 +64,8 @@ class Gpt {
   Vector parameters() const { return param_arena_; }
   Vector gradients() const { return grad_arena_; }
   std::size_t z_replicated_size() const { return z_replicated_size_; }
+  /// Bytes this rank allocated for the model (optimizer state is the optimizer's).
+  MemoryPlan memory() const;
 
   /// GPT-2 initialisation by global element index: normal(0, 0.02) for embeddings and
   /// matrices, residual projections scaled by 1/sqrt(2L), LayerNorm weights 1, biases 0.

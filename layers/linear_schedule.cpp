@@ -123,4 +123,11 @@ void LinearSchedule::finish_weights(const ExecSpace& exec) {
     if (b.pending.active()) b.pending.wait(exec);
 }
 
+std::size_t LinearSchedule::workspace_bytes() const {
+  std::size_t bytes = 0;
+  for (const WeightBuffer& b : buffers_) bytes += b.block.span() * sizeof(float);
+  for (const GradSlot& s : slots_) bytes += (s.block.span() + s.reduced.span()) * sizeof(float);
+  return bytes;
+}
+
 }  // namespace fourfold

@@ -62,6 +62,8 @@ class LinearSchedule {
   void finish_grads(const ExecSpace& exec);
   /// Completes an outstanding prefetch (it is dropped).
   void finish_weights(const ExecSpace& exec);
+  /// Bytes of the gathered-weight buffers and gradient slots (the memory plan's workspaces).
+  std::size_t workspace_bytes() const;
 
  private:
   struct WeightBuffer {

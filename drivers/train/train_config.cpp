@@ -62,6 +62,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"train", "eps", V::real, 1e-8, "AdamW epsilon", ""},
       {"train", "weight_decay", V::real, 0.1, "decoupled weight decay of the block matrices (not biases, LayerNorm, embeddings)", ""},
       {"train", "grad_clip", V::real, 1.0, "global gradient-norm clip; 0 turns clipping off", ""},
+      {"train", "precision", V::string, std::string("fp32"), "GEMM operands: fp32, or bf16 (bf16 weight and activation operands, fp32 accumulation; fp32 master weights, gradients, AdamW state and LayerNorm/softmax statistics; checkpoints stay fp32)", "--precision"},
       {"train", "seed", V::integer, 1337LL, "initialisation and data-order seed", "--seed"},
       {"data", "train", V::string, std::string(), "training token shards: a file or a glob (llm.c format)", "--data"},
       {"data", "val", V::string, std::string(), "validation token shards; empty = no validation", "--val-data"},
@@ -220,6 +221,11 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   FF_REQUIRE(std::isfinite(c.bucket_mb) && c.bucket_mb > 0.0,
              "parallel.bucket_mb = {}: expected a positive size in megabytes", c.bucket_mb);
 
+  try {
+    c.precision = parse_gemm_precision(v.string("train.precision"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "train.precision: {}", e.what());
+  }
   c.steps = positive("train.steps");
   c.steps_this_run = non_negative("train.steps_this_run");
   c.batch_size = static_cast<int>(positive("train.batch_size"));

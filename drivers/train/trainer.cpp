@@ -7,6 +7,7 @@
 #include "comm/collectives.hpp"
 #include "comm/comm_stats.hpp"
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 #include "core/timer.hpp"
 #include "drivers/common/peak_flops.hpp"
 #include "drivers/train/lr_schedule.hpp"
@@ -165,6 +166,25 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
       c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
       c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, c.overlap.str(),
       comm::progress_mode_name(grid.engine().mode()), model.gradient_buckets(), peak, start_note));
+
+  const MemoryPlan memory = model.memory();
+  const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(model.parameters().extent(0));
+  constexpr double mib = 1024.0 * 1024.0;
+  telemetry.note(fmt::format(
+      "memory on rank 0: parameters {:.1f} MiB, gradients {:.1f} MiB, optimizer {:.1f} MiB, activations "
+      "{:.1f} MiB (attention probabilities {:.1f} MiB per layer), workspaces {:.1f} MiB; total {:.2f} GiB; "
+      "GEMM operands {}",
+      memory.parameters / mib, memory.gradients / mib, optimizer_bytes / mib, memory.activations / mib,
+      memory.attention_probabilities_per_layer / mib, memory.workspaces / mib,
+      (static_cast<double>(memory.total()) + optimizer_bytes) / (mib * 1024.0), precision_name(c.precision)));
+  // Mixed precision covers the step loop (and validation); the start-up GEMM rate stays fp32.
+  struct PrecisionScope {
+    GemmPrecision saved = gemm_precision();
+    explicit PrecisionScope(GemmPrecision p) { set_gemm_precision(p); }
+    ~PrecisionScope() { set_gemm_precision(saved); }
+    PrecisionScope(const PrecisionScope&) = delete;
+    PrecisionScope& operator=(const PrecisionScope&) = delete;
+  } precision_scope(c.precision);
 
   TrainResult result;
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;

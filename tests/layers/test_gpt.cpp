@@ -146,3 +146,38 @@ TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
 
 }  // namespace
 }  // namespace fourfold
+
+namespace fourfold {
+namespace {
+
+// Attention keeps its (B_loc, NH_y, T, T) fp32 probabilities once per layer and nothing else of
+// that size; the one gradient scratch of that size is shared by every layer. Checked from the
+// sizes of the allocations, on every grid of this world size, at a T of no tile size (13).
+TEST(Gpt, AttentionHoldsTheProbabilitiesAtMostOncePerLayer) {
+  const int world = test::runtime().world_size();
+  const GptConfig config = test::small_config();
+  const int T = 13, global_batch = 4;
+  for (const auto& shape : comm::all_grid_shapes(world)) {
+    if (global_batch % (shape.z * shape.data) != 0 || config.num_heads % shape.y != 0 ||
+        config.channels % shape.x != 0 || world > 4)
+      continue;
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    const int local_batch = global_batch / (shape.z * shape.data);
+    const Gpt model(config, grid, local_batch, T);
+    const MemoryPlan plan = model.memory();
+    const std::size_t square = sizeof(float) * local_batch * (config.num_heads / shape.y) * T * T;
+    EXPECT_EQ(plan.attention_probabilities_per_layer, square);
+    EXPECT_EQ(plan.attention_scratch, square);
+    // Everything else the activations hold is O(m C): without the probabilities they do not
+    // grow with T^2.
+    const std::size_t rows = static_cast<std::size_t>(local_batch) * T;
+    const std::size_t others = plan.activations - config.num_layers * square;
+    EXPECT_LE(others, sizeof(float) * rows * (20 * config.channels + config.padded_vocab_size) * config.num_layers);
+    EXPECT_EQ(plan.total(), plan.parameters + plan.gradients + plan.activations + plan.workspaces);
+    EXPECT_EQ(plan.parameters, sizeof(float) * model.parameters().extent(0));
+  }
+}
+
+}  // namespace
+}  // namespace fourfold
