@@ -89,7 +89,7 @@ void attention_forward(const ExecSpace& exec, const Matrix& out, const Tensor4<f
         Kokkos::parallel_reduce(
             Kokkos::TeamThreadRange(team, t + 1),
             [&](const int j, float& acc) {
-              const float e = kmath::exp(p[j] - row_max);
+              const float e = fast_exp(p[j] - row_max);
               p[j] = e;
               acc += e;
             },

@@ -4,10 +4,12 @@
 //   fourfold-bench model [--grid G --depth 12 --batch 4 --seq-len 64]
 //   fourfold-bench checkpoint [--grid G --depth 12]
 //   fourfold-bench step [--config FILE --grid G --overlap MODE --progress thread|inline]
+//   fourfold-bench kernels [--grid G --seq-len T --batch B --precision fp32|bf16]
 #include "core/error.hpp"
 #include "drivers/bench/checkpoint_bench.hpp"
 #include "drivers/bench/comm_bench.hpp"
 #include "drivers/bench/gemm_bench.hpp"
+#include "drivers/bench/kernel_bench.hpp"
 #include "drivers/bench/model_bench.hpp"
 #include "drivers/bench/step_bench.hpp"
 #include "drivers/common/guarded_main.hpp"
@@ -87,6 +89,19 @@ int main(int argc, char** argv) {
     step_cmd->add_option("--warmup", step_options.warmup, "untimed steps")->capture_default_str();
     step_cmd->add_option("--steps", step_options.steps, "timed steps")->capture_default_str();
 
+    KernelBenchOptions kernel_options;
+    auto* kernel_cmd = app.add_subcommand(
+        "kernels", "time and GFLOP/s or GB/s of each kernel of a GPT-2 step at one rank's shard, and a memory triad");
+    kernel_cmd->add_option("--grid", kernel_options.grid, "process grid GXxGYxGZxGD (default: all ranks along data)");
+    kernel_cmd->add_option("--depth", kernel_options.depth, "GPT-2 depth: 12 (124M), 24, 36, 48")->capture_default_str();
+    kernel_cmd->add_option("--batch", kernel_options.batch, "global sequences")->capture_default_str();
+    kernel_cmd->add_option("--seq-len", kernel_options.seq_len, "tokens per sequence")->capture_default_str();
+    kernel_cmd->add_option("--precision", kernel_options.precision, "GEMM operands: fp32 or bf16")->capture_default_str();
+    kernel_cmd->add_option("--warmup", kernel_options.warmup, "untimed calls per kernel")->capture_default_str();
+    kernel_cmd->add_option("--iters", kernel_options.iterations, "timed calls per kernel")->capture_default_str();
+    kernel_cmd->add_option("--triad-elements", kernel_options.triad_elements, "elements per triad array")
+        ->capture_default_str();
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -101,6 +116,7 @@ int main(int argc, char** argv) {
     if (model_cmd->parsed()) return run_model_bench(runtime, model_options);
     if (ckpt_cmd->parsed()) return run_checkpoint_bench(runtime, ckpt_options);
     if (step_cmd->parsed()) return run_step_bench(runtime, step_options);
+    if (kernel_cmd->parsed()) return run_kernel_bench(runtime, kernel_options);
     for (const auto& s : shapes) gemm_options.shapes.push_back(parse_shape(s));
     return run_gemm_bench(runtime, gemm_options);
   });
