@@ -1,6 +1,8 @@
 #include "layers/gelu.hpp"
 
+#include "core/error.hpp"
 #include "core/math.hpp"
+#include "layers/elementwise.hpp"
 
 namespace fourfold {
 namespace {
@@ -18,16 +20,33 @@ KOKKOS_INLINE_FUNCTION void tanh_parts(float u, float& one_plus_t, float& sech2)
   one_plus_t = (u >= 0.0f ? 2.0f : 2.0f * a) * inv;
   sech2 = 4.0f * a * inv * inv;
 }
+
+KOKKOS_INLINE_FUNCTION float gelu_value(float x) {
+  float one_plus_t, sech2;
+  tanh_parts(sqrt_2_over_pi * (x + cubic * x * x * x), one_plus_t, sech2);
+  return 0.5f * x * one_plus_t;
+}
 }  // namespace
 
 void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& in) {
   Kokkos::parallel_for(
       "fourfold::gelu::forward", Kokkos::RangePolicy<ExecSpace>(exec, 0, in.extent(0)),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        const float x = in(i);
-        float one_plus_t, sech2;
-        tanh_parts(sqrt_2_over_pi * (x + cubic * x * x * x), one_plus_t, sech2);
-        out(i) = 0.5f * x * one_plus_t;
+      KOKKOS_LAMBDA(const std::size_t i) { out(i) = gelu_value(in(i)); });
+}
+
+void bias_gelu_forward(const ExecSpace& exec, const Matrix& out, const Matrix& pre, const ConstVector& bias) {
+  FF_ASSERT(pre.extent(1) == bias.extent(0) && out.extent(0) == pre.extent(0) && out.extent(1) == pre.extent(1),
+            "bias_gelu: pre {}x{}, out {}x{}, bias {}", pre.extent(0), pre.extent(1), out.extent(0),
+            out.extent(1), bias.extent(0));
+  const std::size_t n = pre.extent(1);
+  Kokkos::parallel_for(
+      "fourfold::gelu::bias_forward", row_teams(exec, pre.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
+          const float x = pre(i, j) + bias(j);
+          pre(i, j) = x;
+          out(i, j) = gelu_value(x);
+        });
       });
 }
 

@@ -86,10 +86,11 @@ void check_on_grid(const comm::GridShape& shape) {
   const Matrix out = test::filled_matrix("out", M, c_loc, 0.0);
   const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
   const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), c_loc, 0.0);
   layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, x_group);
   const Matrix din = test::filled_matrix("din", M, c_loc, din_junk);
   const Vector dw = test::filled_vector("dweight", c_loc, grad0), db = test::filled_vector("dbias", c_loc, grad0);
-  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, x_group);
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, partials, x_group);
   exec.fence();
 
   std::vector<double> want_out, want_dx, want_dw, want_db;
@@ -134,7 +135,7 @@ void check_on_grid(const comm::GridShape& shape) {
   EXPECT_LT(test::rel_error(g_db.values, ref.db), 1e-5) << "global bias gradient";
 
   // A second backward: dweight and dbias add up, din is overwritten.
-  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, x_group);
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, partials, x_group);
   exec.fence();
   EXPECT_LT(test::rel_error(test::to_vector(din), want_dx), 1e-5) << "input gradient after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(dw), grad0), test::scaled(want_dw, 2.0)), 1e-5)
@@ -175,7 +176,8 @@ TEST(LayerNorm, FiniteDifferencesOnOneRank) {
   objective();
   const Matrix din = test::filled_matrix("din", M, C, 0.0);
   const Vector dw = test::filled_vector("dweight", C, 0.0), db = test::filled_vector("dbias", C, 0.0);
-  layernorm_backward(exec, din, dw, db, r, in, w, mean, rstd, row_sums, self.x());
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), C, 0.0);
+  layernorm_backward(exec, din, dw, db, r, in, w, mean, rstd, row_sums, partials, self.x());
   exec.fence();
   test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(M * C, 7), objective);
   test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(C, 4), objective);
