@@ -190,7 +190,9 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         const std::size_t j1 = j0 + block < c ? j0 + block : c;
         const std::size_t i0 = k * layernorm_chunk_rows;
         const std::size_t i1 = i0 + layernorm_chunk_rows < m ? i0 + layernorm_chunk_rows : m;
-        if constexpr (block == 1) {
+        // block is a constant, so one branch is compiled away (not `if constexpr`: nvcc rejects a
+        // lambda's first capture of a variable inside one).
+        if (block == 1) {
           float dw = 0.0f, db = 0.0f;
           for (std::size_t i = i0; i < i1; ++i) {
             const float xhat = (in(i, j0) - mean(i)) * rstd(i);
