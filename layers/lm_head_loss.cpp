@@ -32,11 +32,11 @@ void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Mat
   Kokkos::parallel_for(
       "fourfold::lm_head_loss::forward::max", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
-        float mx = -3.0e38f;
+        float mx = 0.0f;  // the lowest float when this rank holds no real vocabulary
         Kokkos::parallel_reduce(
             Kokkos::TeamThreadRange(team, real_local),
             [&](const int j, float& acc) { acc = probs(i, j) > acc ? probs(i, j) : acc; }, Kokkos::Max<float>(mx));
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { row_max(i) = mx > -3.0e38f ? mx : -3.0e38f; });
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { row_max(i) = mx; });
       });
   comm::all_reduce(exec, xy_group, row_max, comm::ReduceOp::max);
   Kokkos::parallel_for(
