@@ -16,9 +16,9 @@ void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& b
   FF_ASSERT(out.extent(1) == bias.extent(0), "bias {} for {} columns", bias.extent(0), out.extent(1));
   const std::size_t n = out.extent(1);
   Kokkos::parallel_for(
-      "fourfold::add_row_bias", Kokkos::RangePolicy<ExecSpace>(exec, 0, out.extent(0)),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        for (std::size_t j = 0; j < n; ++j) out(i, j) += bias(j);
+      "fourfold::add_row_bias", row_teams(exec, out.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) { out(i, j) += bias(j); });
       });
 }
 

@@ -5,6 +5,14 @@
 
 namespace fourfold {
 
+/// One team per row of a matrix (league = rows, team size chosen by Kokkos): the row kernels
+/// loop over columns with TeamThreadRange and reduce them with team reductions. Host backends
+/// get teams of one thread, so a row is a plain loop the compiler can vectorise.
+using RowTeam = Kokkos::TeamPolicy<ExecSpace>::member_type;
+inline Kokkos::TeamPolicy<ExecSpace> row_teams(const ExecSpace& exec, std::size_t rows) {
+  return Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(rows), Kokkos::AUTO);
+}
+
 /// y (n) += x (n). Residual adds, gradient accumulation.
 void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x);
 /// out (m, n) += bias (n) on every row.

@@ -2,18 +2,21 @@
 
 #include "comm/collectives.hpp"
 #include "core/profiling.hpp"
+#include "layers/elementwise.hpp"
 
 namespace fourfold {
 
 void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVector& gathered,
                      int x_size) {
   const std::size_t m = full.extent(0), c = full.extent(1), c_loc = c / x_size;
+  const std::size_t parts = x_size;
   Kokkos::parallel_for(
-      "fourfold::unpack_x_gather", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        for (std::size_t j = 0; j < c; ++j) {
-          const std::size_t x = j / c_loc;
-          full(i, j) = gathered((x * m + i) * c_loc + j % c_loc);
+      "fourfold::unpack_x_gather", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        for (std::size_t x = 0; x < parts; ++x) {
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc), [&](const std::size_t j) {
+            full(i, x * c_loc + j) = gathered((x * m + i) * c_loc + j);
+          });
         }
       });
 }
@@ -26,19 +29,21 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
   const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1);
   const int v_loc = wte_local.extent(0);
   Kokkos::parallel_for(
-      "fourfold::embedding::forward::lookup", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
+      "fourfold::embedding::forward::lookup", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
         const int row = tokens(i) - vocab_offset;
         const bool mine = row >= 0 && row < v_loc;
-        for (std::size_t j = 0; j < c; ++j) full(i, j) = mine ? wte_local(row, j) : 0.0f;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c),
+                             [&](const std::size_t j) { full(i, j) = mine ? wte_local(row, j) : 0.0f; });
       });
   comm::all_reduce(exec, xy_group, full);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
   Kokkos::parallel_for(
-      "fourfold::embedding::forward::position", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
+      "fourfold::embedding::forward::position", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
         const std::size_t t = i % seq_len;
-        for (std::size_t j = 0; j < c_loc; ++j) out(i, j) = full(i, col0 + j) + wpe_local(t, j);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc),
+                             [&](const std::size_t j) { out(i, j) = full(i, col0 + j) + wpe_local(t, j); });
       });
 }
 

@@ -1,6 +1,8 @@
 #include "layers/gelu.hpp"
 
+#include "core/error.hpp"
 #include "core/math.hpp"
+#include "layers/elementwise.hpp"
 
 namespace fourfold {
 namespace {
@@ -54,6 +56,22 @@ void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& i
     const float* KOKKOS_RESTRICT x = in_data + first;
     for (std::size_t i = 0; i < count; ++i) y[i] = gelu(x[i]);
   });
+}
+
+void bias_gelu_forward(const ExecSpace& exec, const Matrix& out, const Matrix& pre, const ConstVector& bias) {
+  FF_ASSERT(pre.extent(1) == bias.extent(0) && out.extent(0) == pre.extent(0) && out.extent(1) == pre.extent(1),
+            "bias_gelu: pre {}x{}, out {}x{}, bias {}", pre.extent(0), pre.extent(1), out.extent(0),
+            out.extent(1), bias.extent(0));
+  const std::size_t n = pre.extent(1);
+  Kokkos::parallel_for(
+      "fourfold::gelu::bias_forward", row_teams(exec, pre.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
+          const float x = pre(i, j) + bias(j);
+          pre(i, j) = x;
+          out(i, j) = gelu(x);
+        });
+      });
 }
 
 void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,

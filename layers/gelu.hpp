@@ -7,6 +7,10 @@ namespace fourfold {
 
 /// out (n) = gelu(in (n)).
 void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& in);
+/// The bias add of the MLP's first layer fused with the GELU after it, one pass over the
+/// rows: pre (m, n) += bias (n) (pre keeps the biased pre-activation gelu_backward reads), then
+/// out (m, n) = gelu(pre). The same results as add_row_bias + gelu_forward.
+void bias_gelu_forward(const ExecSpace& exec, const Matrix& out, const Matrix& pre, const ConstVector& bias);
 /// din (n) = gelu'(in) * dout.
 void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,
                    const ConstVector& in);

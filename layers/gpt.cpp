@@ -121,8 +121,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   head_ws_.loss_sum = DeviceScalar<double>("fourfold::ws::loss_sum");
   loss_ = DeviceScalar<double>("fourfold::loss");
   row_sums_ = Tensor2<double>("fourfold::ws::row_sums", m, 2);
+  ln_partials_ = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), c_x_);
   d_res_ = alloc_matrix("fourfold::grad::res", m, c_x_);
-  d_a_ = alloc_matrix("fourfold::grad::a", m, c_x_);
   d_ln_ = alloc_matrix("fourfold::grad::ln", m, c_x_);
   d_qkv_ = alloc_matrix("fourfold::grad::qkv", m, 3 * c_y_);
   d_atty_ = alloc_matrix("fourfold::grad::atty", m, c_y_);
@@ -342,24 +342,31 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, res0_, full_, tokens_, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
+  layernorm_forward(exec, acts_[0].ln1, acts_[0].ln1_mean, acts_[0].ln1_rstd, res0_, p_.blocks[0].ln1_w,
+                    p_.blocks[0].ln1_b, row_sums_, x);
   for (int l = 0; l < config_.num_layers; ++l) {
     const BlockParams& w = p_.blocks[l];
     BlockActivations& a = acts_[l];
     const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
-    layernorm_forward(exec, a.ln1, a.ln1_mean, a.ln1_rstd, in, w.ln1_w, w.ln1_b, row_sums_, x);
     qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b);
     attention_forward(exec, a.atty, a.att, a.qkv, heads_y_);
     attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b);
-    add_into(exec, flat(a.res2), flat(in));
-    layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, w.ln2_w, w.ln2_b, row_sums_, x);
-    fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), w.fc_b);
-    gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
+    // res2 += block input, fused with ln2 of the result.
+    residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, row_sums_, x);
+    fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector());  // bias fused below
+    bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
     fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b);
-    add_into(exec, flat(a.res3), flat(a.res2));
+    // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
+    if (l + 1 < config_.num_layers) {
+      BlockActivations& next = acts_[l + 1];
+      residual_layernorm_forward(exec, next.ln1, next.ln1_mean, next.ln1_rstd, a.res3, a.res2,
+                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, row_sums_, x);
+    } else {
+      residual_layernorm_forward(exec, lnf_, lnf_mean_, lnf_rstd_, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
+                                 row_sums_, x);
+    }
   }
-  layernorm_forward(exec, lnf_, lnf_mean_, lnf_rstd_, acts_.back().res3, p_.lnf_w, p_.lnf_b,
-                    row_sums_, x);
   lm_head_loss_forward(exec, losses_, probs_, head_ws_, lnf_, p_.wte, targets_, vocab_, x, grid_.xy());
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = head_ws_.loss_sum;
@@ -412,7 +419,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   lm_head_loss_backward(exec, d_ln_, g_.wte, full_, probs_, head_ws_, p_.wte, targets_,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy());
   layernorm_backward(exec, d_res_, g_.lnf_w, g_.lnf_b, d_ln_, acts_.back().res3, p_.lnf_w,
-                     lnf_mean_, lnf_rstd_, row_sums_, x);
+                     lnf_mean_, lnf_rstd_, row_sums_, ln_partials_, x);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
     const BlockParams& w = p_.blocks[l];
     const BlockParams& dw = g_.blocks[l];
@@ -423,16 +430,15 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     linear_backward(fc_proj_, call + 3, d_fch_gelu_, dw.fcproj_b, d_res_, a.fch_gelu);
     gelu_backward(exec, flat(d_fch_), flat(d_fch_gelu_), flat(a.fch));
     linear_backward(fc_, call + 2, d_ln_, dw.fc_b, d_fch_, a.ln2);
-    layernorm_backward(exec, d_a_, dw.ln2_w, dw.ln2_b, d_ln_, a.res2, w.ln2_w, a.ln2_mean,
-                       a.ln2_rstd, row_sums_, x);
-    add_into(exec, flat(d_res_), flat(d_a_));
+    // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
+    layernorm_backward(exec, d_res_, dw.ln2_w, dw.ln2_b, d_ln_, a.res2, w.ln2_w, a.ln2_mean,
+                       a.ln2_rstd, row_sums_, ln_partials_, x, true);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
     linear_backward(attn_proj_, call + 1, d_atty_, dw.proj_b, d_res_, a.atty);
     attention_backward(exec, d_qkv_, d_att_, d_atty_, a.att, a.qkv, heads_y_);
     linear_backward(qkv_, call, d_ln_, dw.qkv_b, d_qkv_, a.ln1);
-    layernorm_backward(exec, d_a_, dw.ln1_w, dw.ln1_b, d_ln_, in, w.ln1_w, a.ln1_mean,
-                       a.ln1_rstd, row_sums_, x);
-    add_into(exec, flat(d_res_), flat(d_a_));
+    layernorm_backward(exec, d_res_, dw.ln1_w, dw.ln1_b, d_ln_, in, w.ln1_w, a.ln1_mean,
+                       a.ln1_rstd, row_sums_, ln_partials_, x, true);
     gradient_sync_->block_done(exec, l, s);
   }
   embedding_backward(exec, g_.wte, g_.wpe, d_res_, head_ws_.gathered, tokens_, vocab_.offset,
@@ -463,7 +469,7 @@ MemoryPlan Gpt::memory() const {
   plan.workspaces = bytes(linear_ws_.ones) + bytes(linear_ws_.weight_block) + bytes(linear_ws_.weight_grad_block) +
                     bytes(linear_ws_.weight_grad_chunk) + bytes(head_ws_.h_full) + bytes(head_ws_.gathered) +
                     bytes(head_ws_.row_max) + bytes(head_ws_.row_stats) + bytes(row_sums_) + bytes(d_res_) +
-                    bytes(d_a_) + bytes(d_ln_) + bytes(d_qkv_) + bytes(d_atty_) + bytes(d_fch_) +
+                    bytes(ln_partials_) + bytes(d_ln_) + bytes(d_qkv_) + bytes(d_atty_) + bytes(d_fch_) +
                     bytes(d_fch_gelu_) + bytes(d_att_) + bytes(full_) + schedule_->workspace_bytes();
   return plan;
 }

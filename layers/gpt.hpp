@@ -151,7 +151,8 @@ class Gpt {
   LinearWorkspace linear_ws_;
   LmHeadWorkspace head_ws_;
   Tensor2<double> row_sums_;                        // (m, 2)
-  Matrix d_res_, d_a_, d_ln_;                        // (m, C_x)
+  Matrix ln_partials_;                               // (layernorm_partial_rows(m), C_x)
+  Matrix d_res_, d_ln_;                              // (m, C_x)
   Matrix d_qkv_;                                     // (m, 3 C_y)
   Matrix d_atty_;                                    // (m, C_y)
   Matrix d_fch_, d_fch_gelu_;                        // (m, 4 C_y)

@@ -1,10 +1,70 @@
 #include "layers/layernorm.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/error.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
+#include "layers/elementwise.hpp"
 
 namespace fourfold {
+namespace layernorm_detail {
+
+// Two double sums of a row, reduced over a team in one pass.
+struct SumPair {
+  double a = 0.0, b = 0.0;
+  KOKKOS_INLINE_FUNCTION SumPair& operator+=(const SumPair& o) {
+    a += o.a;
+    b += o.b;
+    return *this;
+  }
+  // Kokkos 3.x joins team partials through volatile references.
+  KOKKOS_INLINE_FUNCTION void operator+=(const volatile SumPair& o) volatile {
+    a += o.a;
+    b += o.b;
+  }
+};
+
+// Columns one work item of the parameter-gradient partials handles: a contiguous run the host
+// compiler vectorises on CPU backends; one on GPUs (neighbouring threads, neighbouring columns).
+inline constexpr std::size_t partial_columns = elementwise_chunk > 1 ? 64 : 1;
+
+// out, mean, rstd from the whole-row sums (s, s2) in row_sums and the row x of this rank.
+void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, const Vector& rstd,
+               const ConstMatrix& x, const ConstVector& weight, const ConstVector& bias,
+               const Tensor2<double>& row_sums, double channels) {
+  const std::size_t m = x.extent(0), c = x.extent(1);
+  Kokkos::parallel_for(
+      "fourfold::layernorm::forward::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        const double mu = row_sums(i, 0) / channels;
+        const double var = row_sums(i, 1) / channels - mu * mu;
+        const float r = static_cast<float>(1.0 / kmath::sqrt((var > 0.0 ? var : 0.0) + layernorm_eps));
+        const float mf = static_cast<float>(mu);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
+          out(i, j) = (x(i, j) - mf) * r * weight(j) + bias(j);
+        });
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          mean(i) = mf;
+          rstd(i) = r;
+        });
+      });
+}
+
+}  // namespace layernorm_detail
+}  // namespace fourfold
+
+namespace Kokkos {
+template <>
+struct reduction_identity<fourfold::layernorm_detail::SumPair> {
+  KOKKOS_FORCEINLINE_FUNCTION static fourfold::layernorm_detail::SumPair sum() {
+    return fourfold::layernorm_detail::SumPair();
+  }
+};
+}  // namespace Kokkos
+
+namespace fourfold {
+
+using layernorm_detail::SumPair;
 
 void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
                        const Vector& rstd, const ConstMatrix& in, const ConstVector& weight,
@@ -15,72 +75,154 @@ void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& m
   const double channels = static_cast<double>(c) * x_group.size();
   // Sums of x and x^2 in double over this rank's slice; reduced over X to whole-row sums.
   Kokkos::parallel_for(
-      "fourfold::layernorm::forward::sums", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        double s = 0.0, s2 = 0.0;
-        for (std::size_t j = 0; j < c; ++j) {
-          const double v = in(i, j);
-          s += v;
-          s2 += v * v;
-        }
-        row_sums(i, 0) = s;
-        row_sums(i, 1) = s2;
+      "fourfold::layernorm::forward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        SumPair sums;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, c),
+            [&](const std::size_t j, SumPair& acc) {
+              const double v = in(i, j);
+              acc.a += v;
+              acc.b += v * v;
+            },
+            sums);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          row_sums(i, 0) = sums.a;
+          row_sums(i, 1) = sums.b;
+        });
       });
   comm::all_reduce(exec, x_group, row_sums);
+  layernorm_detail::normalise(exec, out, mean, rstd, in, weight, bias, row_sums, channels);
+}
+
+void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
+                                const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
+                                const ConstVector& weight, const ConstVector& bias,
+                                const Tensor2<double>& row_sums, const comm::Communicator& x_group) {
+  ScopedRegion region("fourfold::layernorm::residual_forward");
+  FF_ASSERT(add.extent(0) == residual.extent(0) && add.extent(1) == residual.extent(1),
+            "residual {}x{} plus {}x{}", residual.extent(0), residual.extent(1), add.extent(0), add.extent(1));
+  const std::size_t m = residual.extent(0), c = residual.extent(1);
+  const double channels = static_cast<double>(c) * x_group.size();
+  // residual += add and the sums of the result in one pass.
   Kokkos::parallel_for(
-      "fourfold::layernorm::forward::normalise", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        const double mu = row_sums(i, 0) / channels;
-        const double var = row_sums(i, 1) / channels - mu * mu;
-        const float r = static_cast<float>(1.0 / kmath::sqrt((var > 0.0 ? var : 0.0) + layernorm_eps));
-        const float mf = static_cast<float>(mu);
-        for (std::size_t j = 0; j < c; ++j) out(i, j) = (in(i, j) - mf) * r * weight(j) + bias(j);
-        mean(i) = mf;
-        rstd(i) = r;
+      "fourfold::layernorm::residual_forward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        SumPair sums;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, c),
+            [&](const std::size_t j, SumPair& acc) {
+              const float x = residual(i, j) + add(i, j);
+              residual(i, j) = x;
+              const double v = x;
+              acc.a += v;
+              acc.b += v * v;
+            },
+            sums);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          row_sums(i, 0) = sums.a;
+          row_sums(i, 1) = sums.b;
+        });
       });
+  comm::all_reduce(exec, x_group, row_sums);
+  layernorm_detail::normalise(exec, out, mean, rstd, residual, weight, bias, row_sums, channels);
 }
 
 void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
                         const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
-                        const Tensor2<double>& row_sums, const comm::Communicator& x_group) {
+                        const Tensor2<double>& row_sums, const Matrix& column_partials,
+                        const comm::Communicator& x_group, bool accumulate_din) {
   ScopedRegion region("fourfold::layernorm::backward");
   const std::size_t m = in.extent(0), c = in.extent(1);
+  const std::size_t chunks = layernorm_partial_rows(m) / 2;
+  FF_ASSERT(column_partials.extent(0) >= 2 * chunks && column_partials.extent(1) == c,
+            "layernorm column partials {}x{} for {} rows of {} columns", column_partials.extent(0),
+            column_partials.extent(1), m, c);
   const double channels = static_cast<double>(c) * x_group.size();
   // Whole-row sums of dnorm = dout * w and dnorm * xhat, reduced over X.
   Kokkos::parallel_for(
-      "fourfold::layernorm::backward::sums", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        double a = 0.0, b = 0.0;
-        for (std::size_t j = 0; j < c; ++j) {
-          const double xhat = (in(i, j) - mean(i)) * rstd(i);
-          const double dnorm = dout(i, j) * weight(j);
-          a += dnorm;
-          b += dnorm * xhat;
-        }
-        row_sums(i, 0) = a;
-        row_sums(i, 1) = b;
+      "fourfold::layernorm::backward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        const float mu = mean(i), r = rstd(i);
+        SumPair sums;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, c),
+            [&](const std::size_t j, SumPair& acc) {
+              const double xhat = (in(i, j) - mu) * r;
+              const double dnorm = dout(i, j) * weight(j);
+              acc.a += dnorm;
+              acc.b += dnorm * xhat;
+            },
+            sums);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          row_sums(i, 0) = sums.a;
+          row_sums(i, 1) = sums.b;
+        });
       });
   comm::all_reduce(exec, x_group, row_sums);
+  const bool accumulate = accumulate_din;
   Kokkos::parallel_for(
-      "fourfold::layernorm::backward::input", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
+      "fourfold::layernorm::backward::input", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
         const float mean_dnorm = static_cast<float>(row_sums(i, 0) / channels);
         const float mean_dnorm_xhat = static_cast<float>(row_sums(i, 1) / channels);
-        for (std::size_t j = 0; j < c; ++j) {
-          const float xhat = (in(i, j) - mean(i)) * rstd(i);
+        const float mu = mean(i), r = rstd(i);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
+          const float xhat = (in(i, j) - mu) * r;
           const float dnorm = dout(i, j) * weight(j);
-          din(i, j) = (dnorm - mean_dnorm - xhat * mean_dnorm_xhat) * rstd(i);
+          const float g = (dnorm - mean_dnorm - xhat * mean_dnorm_xhat) * r;
+          // Assigning does not read din (which may hold anything, NaN included).
+          din(i, j) = accumulate ? din(i, j) + g : g;
+        });
+      });
+
+  // Parameter gradients: column sums over the m rows in two fixed-order levels. Level 1: the
+  // sums over each chunk of layernorm_chunk_rows rows, per column, into column_partials rows
+  // 2k (weight) and 2k + 1 (bias). Level 2: per column, the chunk partials in chunk order.
+  const std::size_t blocks = (c + layernorm_detail::partial_columns - 1) / layernorm_detail::partial_columns;
+  const Matrix partials = column_partials;
+  Kokkos::parallel_for(
+      "fourfold::layernorm::backward::parameter_partials",
+      Kokkos::RangePolicy<ExecSpace>(exec, 0, chunks * blocks), KOKKOS_LAMBDA(const std::size_t idx) {
+        constexpr std::size_t block = layernorm_detail::partial_columns;
+        const std::size_t k = idx / blocks, j0 = idx % blocks * block;
+        const std::size_t j1 = j0 + block < c ? j0 + block : c;
+        const std::size_t i0 = k * layernorm_chunk_rows;
+        const std::size_t i1 = i0 + layernorm_chunk_rows < m ? i0 + layernorm_chunk_rows : m;
+        // block is a constant, so one branch is compiled away (not `if constexpr`: nvcc rejects a
+        // lambda's first capture of a variable inside one).
+        if (block == 1) {
+          float dw = 0.0f, db = 0.0f;
+          for (std::size_t i = i0; i < i1; ++i) {
+            const float xhat = (in(i, j0) - mean(i)) * rstd(i);
+            dw += dout(i, j0) * xhat;
+            db += dout(i, j0);
+          }
+          partials(2 * k, j0) = dw;
+          partials(2 * k + 1, j0) = db;
+        } else {
+          float* const pw = &partials(2 * k, 0);
+          float* const pb = &partials(2 * k + 1, 0);
+          for (std::size_t j = j0; j < j1; ++j) pw[j] = pb[j] = 0.0f;
+          for (std::size_t i = i0; i < i1; ++i) {
+            const float mu = mean(i), r = rstd(i);
+            const float* const x = &in(i, 0);
+            const float* const g = &dout(i, 0);
+            for (std::size_t j = j0; j < j1; ++j) {
+              pw[j] += g[j] * ((x[j] - mu) * r);
+              pb[j] += g[j];
+            }
+          }
         }
       });
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameters", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
       KOKKOS_LAMBDA(const std::size_t j) {
         float dw = 0.0f, db = 0.0f;
-        for (std::size_t i = 0; i < m; ++i) {
-          const float xhat = (in(i, j) - mean(i)) * rstd(i);
-          dw += dout(i, j) * xhat;
-          db += dout(i, j);
+        for (std::size_t k = 0; k < chunks; ++k) {
+          dw += partials(2 * k, j);
+          db += partials(2 * k + 1, j);
         }
         dweight(j) += dw;
         dbias(j) += db;

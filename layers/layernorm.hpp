@@ -2,6 +2,10 @@
 // the row sums are reduced over the X group, so every rank normalises with the statistics of
 // the whole row (AxoNN normalises each X slice on its own, which is wrong for G_x > 1).
 // eps = 1e-5, biased variance (GPT-2).
+//
+// Kernels run one team per row (team reductions over the row's columns); the parameter
+// gradients are column sums over all rows, done as a deterministic two-level sum through a
+// scratch of per-chunk partials (no atomics: bit-identical run to run).
 #pragma once
 
 #include "comm/communicator.hpp"
@@ -11,6 +15,15 @@ namespace fourfold {
 
 inline constexpr float layernorm_eps = 1e-5f;
 
+/// Rows per chunk of the first level of the parameter-gradient column sums.
+inline constexpr std::size_t layernorm_chunk_rows = 32;
+
+/// Rows of the column_partials scratch (rows, c_loc) that layernorm_backward needs for m rows:
+/// two (weight, bias) per chunk of layernorm_chunk_rows rows.
+inline constexpr std::size_t layernorm_partial_rows(std::size_t m) {
+  return 2 * ((m + layernorm_chunk_rows - 1) / layernorm_chunk_rows);
+}
+
 /// out (m, c_loc), mean (m), rstd (m) from in (m, c_loc), weight (c_loc), bias (c_loc).
 /// row_sums (m, 2) is scratch; channels = c_loc * x_group.size().
 void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
@@ -18,11 +31,21 @@ void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& m
                        const ConstVector& bias, const Tensor2<double>& row_sums,
                        const comm::Communicator& x_group);
 
-/// din (m, c_loc) =; dweight, dbias (c_loc) +=; from dout (m, c_loc) and the forward's saved
-/// in, mean, rstd. row_sums (m, 2) is scratch.
+/// The residual add fused with the LayerNorm that reads its result: residual (m, c_loc) +=
+/// add (m, c_loc), then out, mean, rstd = layernorm_forward of the updated residual. One pass
+/// over the rows both adds and sums; the same results as add_into + layernorm_forward.
+void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
+                                const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
+                                const ConstVector& weight, const ConstVector& bias,
+                                const Tensor2<double>& row_sums, const comm::Communicator& x_group);
+
+/// din (m, c_loc) = (or += when accumulate_din: the residual branch's gradient added in the same
+/// pass); dweight, dbias (c_loc) +=; from dout (m, c_loc) and the forward's saved in, mean, rstd.
+/// row_sums (m, 2) and column_partials (layernorm_partial_rows(m), c_loc) are scratch.
 void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
                         const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
-                        const Tensor2<double>& row_sums, const comm::Communicator& x_group);
+                        const Tensor2<double>& row_sums, const Matrix& column_partials,
+                        const comm::Communicator& x_group, bool accumulate_din = false);
 
 }  // namespace fourfold

@@ -71,7 +71,8 @@ class ParallelLinear {
   /// reduced (chunk_size) = this rank's chunk of dweight_block (block_size) summed over Z.
   comm::Request reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
                                    const Vector& reduced, bool start) const;
-  /// forward() on the gathered block weight (n_loc, k_loc).
+  /// forward() on the gathered block weight (n_loc, k_loc). An empty bias view skips the bias
+  /// add, for a caller that fuses it into the next kernel (bias_gelu_forward).
   void forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstMatrix& weight,
                      const ConstVector& bias) const;
   /// backward() on the gathered block: din (m, k_loc) =; dweight (n_loc, k_loc) =

@@ -4,6 +4,7 @@
 #include "core/gemm.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
+#include "layers/elementwise.hpp"
 
 #include <algorithm>
 
@@ -27,37 +28,47 @@ void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Mat
   const int offset = vocab.offset, v_loc = vocab.local;
   const Tensor2<float> stats = ws.row_stats;
   const Vector row_max = ws.row_max;
+  // One team per row, team reductions over the V_loc vocabulary columns.
   Kokkos::parallel_for(
-      "fourfold::lm_head_loss::forward::max", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        float mx = -3.0e38f;
-        for (int j = 0; j < real_local; ++j) mx = probs(i, j) > mx ? probs(i, j) : mx;
-        row_max(i) = mx;
+      "fourfold::lm_head_loss::forward::max", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        float mx = 0.0f;  // the lowest float when this rank holds no real vocabulary
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, real_local),
+            [&](const int j, float& acc) { acc = probs(i, j) > acc ? probs(i, j) : acc; }, Kokkos::Max<float>(mx));
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { row_max(i) = mx; });
       });
   comm::all_reduce(exec, xy_group, row_max, comm::ReduceOp::max);
   Kokkos::parallel_for(
-      "fourfold::lm_head_loss::forward::sums", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
+      "fourfold::lm_head_loss::forward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
         const float mx = row_max(i);
         const int t = targets(i) - offset;
         const bool owns_target = t >= 0 && t < real_local;
         const float target_logit = owns_target ? probs(i, t) : 0.0f;
+        team.team_barrier();  // every thread has read the target logit before it is overwritten
         float sum = 0.0f;
-        for (int j = 0; j < v_loc; ++j) {
-          const float e = j < real_local ? kmath::exp(probs(i, j) - mx) : 0.0f;
-          probs(i, j) = e;
-          sum += e;
-        }
-        stats(i, 0) = sum;
-        stats(i, 1) = target_logit;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, v_loc),
+            [&](const int j, float& acc) {
+              const float e = j < real_local ? kmath::exp(probs(i, j) - mx) : 0.0f;
+              probs(i, j) = e;
+              acc += e;
+            },
+            sum);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          stats(i, 0) = sum;
+          stats(i, 1) = target_logit;
+        });
       });
   comm::all_reduce(exec, xy_group, stats);
   Kokkos::parallel_for(
-      "fourfold::lm_head_loss::forward::normalise", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
+      "fourfold::lm_head_loss::forward::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
         const float inv = 1.0f / stats(i, 0);
-        for (int j = 0; j < v_loc; ++j) probs(i, j) *= inv;
-        losses(i) = kmath::log(stats(i, 0)) + row_max(i) - stats(i, 1);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, v_loc), [&](const int j) { probs(i, j) *= inv; });
+        Kokkos::single(Kokkos::PerTeam(team),
+                       [&]() { losses(i) = kmath::log(stats(i, 0)) + row_max(i) - stats(i, 1); });
       });
   Kokkos::parallel_reduce(
       "fourfold::lm_head_loss::forward::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
@@ -72,10 +83,12 @@ void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix
   const std::size_t m = probs.extent(0), c_loc = dh.extent(1);
   const int offset = vocab.offset, v_loc = vocab.local;
   Kokkos::parallel_for(
-      "fourfold::lm_head_loss::backward::dlogits", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
+      "fourfold::lm_head_loss::backward::dlogits", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
         const int t = targets(i) - offset;
-        for (int j = 0; j < v_loc; ++j) probs(i, j) = (probs(i, j) - (j == t ? 1.0f : 0.0f)) * scale;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, v_loc), [&](const int j) {
+          probs(i, j) = (probs(i, j) - (j == t ? 1.0f : 0.0f)) * scale;
+        });
       });
   // dh_full (m, C) = dlogits (m, V_loc) wte_local (V_loc, C), summed over the vocab shards.
   gemm(exec, Op::none, Op::none, 1.0f, probs, wte_local, 0.0f, dh_full, "fourfold::lm_head::dinput");
@@ -85,9 +98,10 @@ void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix
   reduce.wait(exec);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
   Kokkos::parallel_for(
-      "fourfold::lm_head_loss::backward::slice", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
-      KOKKOS_LAMBDA(const std::size_t i) {
-        for (std::size_t j = 0; j < c_loc; ++j) dh(i, j) = dh_full(i, col0 + j);
+      "fourfold::lm_head_loss::backward::slice", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc),
+                             [&](const std::size_t j) { dh(i, j) = dh_full(i, col0 + j); });
       });
 }
 

@@ -99,12 +99,15 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   const Vector ln_dw = random_vector(exec, "ln_dw", c_x, 7), ln_db = random_vector(exec, "ln_db", c_x, 8);
   const Vector mean("mean", m), rstd("rstd", m);
   const Tensor2<double> row_sums("row_sums", m, 2);
+  const Matrix column_partials("column_partials", layernorm_partial_rows(m), c_x);
+  const Matrix residual = random_matrix(exec, "residual", m, c_x, 21);
   const Matrix qkv = random_matrix(exec, "qkv", m, 3 * c_y, 9), dqkv("dqkv", m, 3 * c_y);
   const Matrix atty("atty", m, c_y), datty = random_matrix(exec, "datty", m, c_y, 10);
   const Tensor4<float> att("att", B, heads, T, T), datt("datt", B, heads, T, T);
   const Matrix fch = random_matrix(exec, "fch", m, 4 * c_y, 11), fch_gelu("fch_gelu", m, 4 * c_y);
   const Matrix d_fch("d_fch", m, 4 * c_y), d_fch_gelu = random_matrix(exec, "d_fch_gelu", m, 4 * c_y, 12);
   const Vector qkv_bias = random_vector(exec, "qkv_bias", 3 * c_y, 13);
+  const Vector fch_bias = random_vector(exec, "fch_bias", 4 * c_y, 16);
   const Matrix wte = random_matrix(exec, "wte", v_loc, C, 14), wpe = random_matrix(exec, "wpe", T, c_x, 15);
   const Matrix dwte("dwte", v_loc, C), dwpe("dwpe", T, c_x);
   const Matrix probs("probs", m, v_loc), full("full", m, C), dh("dh", m, c_x);
@@ -160,9 +163,15 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
        [&] { layernorm_forward(exec, ln_out, mean, rstd, ln_in, ln_w, ln_b, row_sums, grid.x()); }},
       {"layernorm_backward", 0, f * (3 * md * c_x + 2 * md),
        [&] {
-         layernorm_backward(exec, ln_din, ln_dw, ln_db, ln_dout, ln_in, ln_w, mean, rstd, row_sums, grid.x());
+         layernorm_backward(exec, ln_din, ln_dw, ln_db, ln_dout, ln_in, ln_w, mean, rstd, row_sums, column_partials,
+                            grid.x());
+       }},
+      {"residual_layernorm_forward", 0, f * (4 * md * c_x + 2 * md),
+       [&] {
+         residual_layernorm_forward(exec, ln_out, mean, rstd, residual, ln_in, ln_w, ln_b, row_sums, grid.x());
        }},
       {"gelu_forward", 0, 2 * f * md * 4 * c_y, [&] { gelu_forward(exec, flat(fch_gelu), flat(fch)); }},
+      {"bias_gelu_forward", 0, 3 * f * md * 4 * c_y, [&] { bias_gelu_forward(exec, fch_gelu, fch, fch_bias); }},
       {"gelu_backward", 0, 3 * f * md * 4 * c_y,
        [&] { gelu_backward(exec, flat(d_fch), flat(d_fch_gelu), flat(fch)); }},
       {"bias_add", 0, 2 * f * md * 3 * c_y, [&] { add_row_bias(exec, qkv, qkv_bias); }},

@@ -8,6 +8,11 @@
 // the loss. Checks outputs, per-row losses and their returned sum, probabilities (zero in the
 // padded columns), dlogits, dh (assigned) and dwte/dwpe (accumulated), locally and assembled
 // to global shape; plus finite differences of the float implementation on one rank.
+//
+// Built twice: with the small default sizes, and with FOURFOLD_TEST_WIDE at row widths that are
+// no multiple of team or vector sizes: C = 52 channels (slices of 52, 26, 13) and V = 75 real of
+// 83 rows (V_loc = 83, 42, 21; on 4 ranks the last rank holds real rows, padding and one row past
+// the table).
 #include "comm/grid.hpp"
 #include "layers/embedding.hpp"
 #include "layers/lm_head_loss.hpp"
@@ -23,11 +28,19 @@
 namespace fourfold {
 namespace {
 
+#ifdef FOURFOLD_TEST_WIDE
+constexpr int B = 3, T = 23, M = B * T;
+constexpr int C = 52;      // channels, divisible by every G_x <= 4
+constexpr int MAXT = 24;   // rows of wpe (> T: the rows past T get no gradient)
+constexpr int V = 75;      // real vocabulary
+constexpr int VP = 83;     // padded rows of wte
+#else
 constexpr int B = 3, T = 5, M = B * T;
 constexpr int C = 8;       // channels, divisible by every G_x <= 4
 constexpr int MAXT = 6;    // rows of wpe (> T: the rows past T get no gradient)
 constexpr int V = 11;      // real vocabulary
 constexpr int VP = 16;     // padded rows of wte
+#endif
 constexpr double scale = 1.0 / M;  // loss = mean over rows
 
 constexpr double grad0 = 0.25;     // prefill of dwte / dwpe (they accumulate)

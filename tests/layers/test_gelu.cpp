@@ -1,6 +1,10 @@
 // gelu_forward/backward (layers/gelu.hpp, tanh approximation) against the serial double
 // reference over inputs spanning [-6, 6] (both tails and the bend near 0); the input gradient
-// is assigned (=). Also a finite-difference check of the float implementation.
+// is assigned (=). Also a finite-difference check of the float implementation. The fused
+// bias_gelu_forward on (m, n) rows of a width that is no multiple of team or vector sizes
+// (n = 52): against the reference gelu(x + b), bit-identical to add_row_bias + gelu_forward,
+// and by finite differences in the input and the bias.
+#include "layers/elementwise.hpp"
 #include "layers/gelu.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_layer_helpers.hpp"
@@ -64,6 +68,69 @@ TEST(Gelu, FiniteDifferences) {
   gelu_backward(exec, din, rv, in);
   exec.fence();
   test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(N, 9), objective);
+}
+
+constexpr int RM = 7, RN = 52;  // rows, columns of the fused bias + GELU
+
+std::vector<double> pre_values() {
+  std::vector<double> x(RM * RN);
+  const auto noise = test::random_values(RM * RN, 34, 0.05);
+  for (int k = 0; k < RM * RN; ++k) x[k] = -5.0 + 10.0 * k / (RM * RN - 1) + noise[k];
+  return x;
+}
+
+TEST(Gelu, BiasFusedMatchesReferenceAndUnfused) {
+  const auto x = pre_values();
+  const auto bias = test::random_values(RN, 35, 0.5);
+  std::vector<double> biased(RM * RN), ref_out(RM * RN, 0.0);
+  for (int i = 0; i < RM; ++i)
+    for (int j = 0; j < RN; ++j) biased[i * RN + j] = x[i * RN + j] + bias[j];
+  reference::gelu_forward(ref_out.data(), biased.data(), RM * RN);
+
+  const ExecSpace exec;
+  const auto pre_of = [&](std::size_t i, std::size_t j) { return x[i * RN + j]; };
+  const Matrix pre = test::make_matrix("pre", RM, RN, pre_of);
+  const Matrix pre_unfused = test::make_matrix("pre unfused", RM, RN, pre_of);
+  const Vector b = test::make_vector("bias", RN, [&](std::size_t j) { return bias[j]; });
+  const Matrix out = test::filled_matrix("out", RM, RN, 1.0e3), out_unfused = test::filled_matrix("out unfused", RM, RN, 0.0);
+  bias_gelu_forward(exec, out, pre, b);
+  add_row_bias(exec, pre_unfused, b);
+  gelu_forward(exec, flat(out_unfused), flat(ConstMatrix(pre_unfused)));
+  exec.fence();
+  EXPECT_LT(test::rel_error(test::to_vector(pre), biased), 1e-6) << "pre-activation + bias (kept)";
+  EXPECT_LT(test::rel_error(test::to_vector(out), ref_out), 1e-6) << "output";
+  EXPECT_EQ(test::to_vector(pre), test::to_vector(pre_unfused)) << "pre-activation vs add_row_bias";
+  EXPECT_EQ(test::to_vector(out), test::to_vector(out_unfused)) << "output vs add_row_bias + gelu_forward";
+}
+
+// Finite differences: objective sum(gelu(x + b) * R), pre reset to x before each call.
+TEST(Gelu, BiasFusedFiniteDifferences) {
+  const auto x = pre_values();
+  const auto bias = test::random_values(RN, 35, 0.5);
+  const auto r = test::random_values(RM * RN, 36);
+  const ExecSpace exec;
+  const Matrix pre0 = test::make_matrix("pre0", RM, RN, [&](std::size_t i, std::size_t j) { return x[i * RN + j]; });
+  const Matrix pre = test::filled_matrix("pre", RM, RN, 0.0), out = test::filled_matrix("out", RM, RN, 0.0);
+  const Vector b = test::make_vector("bias", RN, [&](std::size_t j) { return bias[j]; });
+  const Matrix rm = test::make_matrix("R", RM, RN, [&](std::size_t i, std::size_t j) { return r[i * RN + j]; });
+  const auto r_host = test::to_vector(rm);
+  auto objective = [&] {
+    Kokkos::deep_copy(exec, pre, pre0);
+    bias_gelu_forward(exec, out, pre, b);
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  objective();
+  // d/dpre = gelu'(pre + b) R (gelu_backward at the kept pre); d/db = its column sums.
+  const Matrix din = test::filled_matrix("din", RM, RN, 0.0);
+  gelu_backward(exec, flat(din), flat(ConstMatrix(rm)), flat(ConstMatrix(pre)));
+  exec.fence();
+  const auto dpre = test::to_vector(din);
+  std::vector<double> dbias(RN, 0.0);
+  for (int i = 0; i < RM; ++i)
+    for (int j = 0; j < RN; ++j) dbias[j] += dpre[i * RN + j];
+  test::expect_finite_differences("input", pre0, dpre, test::spread_indices(RM * RN, 9), objective);
+  test::expect_finite_differences("bias", b, dbias, test::spread_indices(RN, 5), objective);
 }
 
 }  // namespace

@@ -5,7 +5,17 @@
 // rounding (1e-5 relative), i.e. the X split gives the single-rank result. Also assembled to
 // global shape from one owner per element, and a finite-difference check of the float
 // implementation on one rank.
+//
+// The fused variants: residual_layernorm_forward (residual += add, then LayerNorm of it) and
+// layernorm_backward with accumulate_din (din +=) against the reference and against the unfused
+// sequence on every grid, by finite differences, and the parameter-gradient column sums
+// (two fixed-order levels through column_partials) bit-identical run to run.
+//
+// Built twice: with the small default sizes, and with FOURFOLD_TEST_WIDE at a row width that is
+// no multiple of team or vector sizes (C = 52: slices of 52, 26, 13) and more rows than one
+// chunk of the column sums (M = 69: chunks of 32, 32, 5).
 #include "comm/grid.hpp"
+#include "layers/elementwise.hpp"
 #include "layers/layernorm.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_env.hpp"
@@ -19,8 +29,13 @@
 namespace fourfold {
 namespace {
 
+#ifdef FOURFOLD_TEST_WIDE
+constexpr int B = 3, T = 23, M = B * T;  // rows: 3 chunks of the column sums, the last partial
+constexpr int C = 52;                    // channels, divisible by every G_x <= 4
+#else
 constexpr int B = 2, T = 5, M = B * T;  // rows
 constexpr int C = 16;                   // channels, divisible by every G_x <= 4 (and 8)
+#endif
 
 constexpr double grad0 = -0.75;     // prefill of dweight / dbias (they accumulate)
 constexpr double din_junk = 1.0e3;  // prefill of din (it is assigned)
@@ -86,10 +101,11 @@ void check_on_grid(const comm::GridShape& shape) {
   const Matrix out = test::filled_matrix("out", M, c_loc, 0.0);
   const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
   const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), c_loc, 0.0);
   layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, x_group);
   const Matrix din = test::filled_matrix("din", M, c_loc, din_junk);
   const Vector dw = test::filled_vector("dweight", c_loc, grad0), db = test::filled_vector("dbias", c_loc, grad0);
-  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, x_group);
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, partials, x_group);
   exec.fence();
 
   std::vector<double> want_out, want_dx, want_dw, want_db;
@@ -134,13 +150,48 @@ void check_on_grid(const comm::GridShape& shape) {
   EXPECT_LT(test::rel_error(g_db.values, ref.db), 1e-5) << "global bias gradient";
 
   // A second backward: dweight and dbias add up, din is overwritten.
-  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, x_group);
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, partials, x_group);
   exec.fence();
   EXPECT_LT(test::rel_error(test::to_vector(din), want_dx), 1e-5) << "input gradient after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(dw), grad0), test::scaled(want_dw, 2.0)), 1e-5)
       << "weight gradient after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(db), grad0), test::scaled(want_db, 2.0)), 1e-5)
       << "bias gradient after two backwards";
+
+  // Fused residual add: residual = x - a, add = a, so residual + add is x (to float rounding).
+  const auto a_host = test::random_values(M * C, 17, 0.5);
+  const Matrix add = test::make_matrix("add", M, c_loc, [&](std::size_t i, std::size_t j) { return a_host[i * C + col0 + j]; });
+  const auto residual0 = [&](std::size_t i, std::size_t j) { return p.x[i * C + col0 + j] - a_host[i * C + col0 + j]; };
+  const Matrix residual = test::make_matrix("residual", M, c_loc, residual0);
+  const Matrix unfused = test::make_matrix("unfused residual", M, c_loc, residual0);
+  const Matrix out2 = test::filled_matrix("out2", M, c_loc, 0.0);
+  const Vector mean2 = test::filled_vector("mean2", M, 0.0), rstd2 = test::filled_vector("rstd2", M, 0.0);
+  residual_layernorm_forward(exec, out2, mean2, rstd2, residual, add, w, b, row_sums, x_group);
+  add_into(exec, flat(unfused), flat(ConstMatrix(add)));
+  layernorm_forward(exec, out, mean, rstd, unfused, w, b, row_sums, x_group);
+  exec.fence();
+  EXPECT_EQ(test::to_vector(residual), test::to_vector(unfused)) << "fused residual add: residual += add exactly";
+  EXPECT_LT(test::rel_error(test::to_vector(out2), test::to_vector(out)), 1e-6) << "fused output vs unfused";
+  EXPECT_LT(test::rel_error(test::to_vector(mean2), test::to_vector(mean)), 1e-6) << "fused mean vs unfused";
+  EXPECT_LT(test::rel_error(test::to_vector(rstd2), test::to_vector(rstd)), 1e-6) << "fused rstd vs unfused";
+  EXPECT_LT(test::rel_error(test::to_vector(out2), want_out), 1e-5) << "fused output vs reference";
+  EXPECT_LT(test::rel_error(test::to_vector(rstd2), ref.rstd), 1e-5) << "fused rstd vs reference";
+
+  // Accumulated input gradient: din += the gradient, the same as a separate add_into.
+  const auto d0 = test::random_values(M * C, 18);
+  const auto prefill = [&](std::size_t i, std::size_t j) { return d0[i * C + col0 + j]; };
+  const Matrix din_acc = test::make_matrix("din accumulated", M, c_loc, prefill);
+  const Matrix din_sum = test::make_matrix("din unfused", M, c_loc, prefill);
+  layernorm_backward(exec, din_acc, dw, db, dout, in, w, mean, rstd, row_sums, partials, x_group, true);
+  layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, partials, x_group);
+  add_into(exec, flat(din_sum), flat(ConstMatrix(din)));
+  exec.fence();
+  std::vector<double> want_acc;
+  for (int i = 0; i < M; ++i)
+    for (std::size_t j = 0; j < c_loc; ++j) want_acc.push_back(d0[i * C + col0 + j] + ref.dx[i * C + col0 + j]);
+  EXPECT_LT(test::rel_error(test::to_vector(din_acc), want_acc), 1e-5) << "accumulated input gradient vs reference";
+  EXPECT_LT(test::rel_error(test::to_vector(din_acc), test::to_vector(din_sum)), 1e-6)
+      << "accumulated input gradient vs backward + add_into";
 }
 
 TEST(LayerNorm, XSplitMatchesReferenceOnEveryGrid) {
@@ -175,11 +226,81 @@ TEST(LayerNorm, FiniteDifferencesOnOneRank) {
   objective();
   const Matrix din = test::filled_matrix("din", M, C, 0.0);
   const Vector dw = test::filled_vector("dweight", C, 0.0), db = test::filled_vector("dbias", C, 0.0);
-  layernorm_backward(exec, din, dw, db, r, in, w, mean, rstd, row_sums, self.x());
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), C, 0.0);
+  layernorm_backward(exec, din, dw, db, r, in, w, mean, rstd, row_sums, partials, self.x());
   exec.fence();
   test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(M * C, 7), objective);
   test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(C, 4), objective);
   test::expect_finite_differences("bias", b, test::to_vector(db), test::spread_indices(C, 4), objective);
+}
+
+// The parameter gradients are column sums over the rows in a fixed order: two backwards into
+// zeroed gradients give bit-identical results (no atomics, no order that depends on threads).
+TEST(LayerNorm, ParameterGradientsBitIdenticalRunToRun) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const Matrix in = test::make_matrix("in", M, C, [&](std::size_t i, std::size_t j) { return p.x[i * C + j]; });
+  const Matrix dout = test::make_matrix("dout", M, C, [&](std::size_t i, std::size_t j) { return p.dy[i * C + j]; });
+  const Vector w = test::make_vector("weight", C, [&](std::size_t j) { return p.w[j]; });
+  const Vector b = test::make_vector("bias", C, [&](std::size_t j) { return p.b[j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 0.0), din = test::filled_matrix("din", M, C, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), C, 0.0);
+  EXPECT_EQ(layernorm_partial_rows(M), 2 * ((M + layernorm_chunk_rows - 1) / layernorm_chunk_rows));
+  layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, self.x());
+  std::vector<std::vector<double>> dws, dbs;
+  for (int run = 0; run < 2; ++run) {
+    const Vector dw = test::filled_vector("dweight", C, 0.0), db = test::filled_vector("dbias", C, 0.0);
+    Kokkos::deep_copy(partials, static_cast<float>(run) * 7.0f);  // scratch contents must not matter
+    layernorm_backward(exec, din, dw, db, dout, in, w, mean, rstd, row_sums, partials, self.x());
+    exec.fence();
+    dws.push_back(test::to_vector(dw));
+    dbs.push_back(test::to_vector(db));
+  }
+  EXPECT_EQ(dws[0], dws[1]) << "weight gradient differs between two identical backwards";
+  EXPECT_EQ(dbs[0], dbs[1]) << "bias gradient differs between two identical backwards";
+  const RefResult& ref = reference_result();
+  EXPECT_LT(test::rel_error(dws[0], ref.dw), 1e-5) << "weight gradient";
+  EXPECT_LT(test::rel_error(dbs[0], ref.db), 1e-5) << "bias gradient";
+}
+
+// Finite differences of the fused residual LayerNorm in the added branch: objective
+// sum(out * R) with residual reset to x - a before each call; d/d(add) = d/d(in) of LayerNorm.
+TEST(LayerNorm, ResidualFusedFiniteDifferencesOnOneRank) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const auto a_host = test::random_values(M * C, 17, 0.5);
+  const Matrix add = test::make_matrix("add", M, C, [&](std::size_t i, std::size_t j) { return a_host[i * C + j]; });
+  const Matrix residual0 = test::make_matrix("residual0", M, C, [&](std::size_t i, std::size_t j) {
+    return p.x[i * C + j] - a_host[i * C + j];
+  });
+  const Matrix residual = test::filled_matrix("residual", M, C, 0.0);
+  const Vector w = test::make_vector("weight", C, [&](std::size_t j) { return p.w[j]; });
+  const Vector b = test::make_vector("bias", C, [&](std::size_t j) { return p.b[j]; });
+  const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return p.dy[i * C + j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const auto r_host = test::to_vector(r);
+  auto objective = [&] {
+    Kokkos::deep_copy(exec, residual, residual0);
+    residual_layernorm_forward(exec, out, mean, rstd, residual, add, w, b, row_sums, self.x());
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  objective();
+  const Matrix din = test::filled_matrix("din", M, C, 0.0);
+  const Vector dw = test::filled_vector("dweight", C, 0.0), db = test::filled_vector("dbias", C, 0.0);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), C, 0.0);
+  layernorm_backward(exec, din, dw, db, r, residual, w, mean, rstd, row_sums, partials, self.x());
+  exec.fence();
+  const auto grad = test::to_vector(din);
+  test::expect_finite_differences("add", add, grad, test::spread_indices(M * C, 7), objective);
+  test::expect_finite_differences("residual", residual0, grad, test::spread_indices(M * C, 5), objective);
+  test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(C, 4), objective);
 }
 
 }  // namespace

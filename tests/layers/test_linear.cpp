@@ -5,8 +5,10 @@
 // (locally on every rank, and assembled to global shape from one owner per element). Also:
 // parameter gradients accumulate (+=) and the input gradient is assigned (=) over two backward
 // calls, Z-split rows add up in the reduce-scattered weight chunk, and the float implementation
-// agrees with central finite differences on one rank.
+// agrees with central finite differences on one rank. An empty bias view skips the bias add
+// (for callers that fuse it into the next kernel).
 #include "comm/grid.hpp"
+#include "layers/elementwise.hpp"
 #include "layers/linear.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_env.hpp"
@@ -260,6 +262,31 @@ void check_finite_differences(Orientation orientation, int out_groups) {
 TEST(ParallelLinear, FiniteDifferencesOnOneRank) {
   check_finite_differences(Orientation::normal, 1);
   check_finite_differences(Orientation::transposed, 3);
+}
+
+// An empty bias: the output without the bias, which add_row_bias then completes exactly.
+TEST(ParallelLinear, EmptyBiasSkipsTheBiasAdd) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const ParallelLinear layer("test.linear.nobias", N, K, Orientation::normal, 1, self);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const MatrixShard ws = layer.weight_shard();
+  const Matrix in = test::make_matrix("in", M, K, [&](std::size_t i, std::size_t j) { return p.x[i * K + j]; });
+  const Vector w = test::make_vector("weight", N * K, [&](std::size_t e) { return p.w[ws.global_row(e / K) * K + e % K]; });
+  const Vector b = test::make_vector("bias", N, [&](std::size_t r) { return p.b[ws.global_row(r)]; });
+  LinearWorkspace lws;
+  lws.weight_block = test::filled_vector("weight_block", N * K, 0.0);
+  lws.ones = test::filled_vector("ones", M, 1.0);
+  const Matrix with_bias = test::filled_matrix("with bias", M, N, 0.0);
+  const Matrix without = test::filled_matrix("without bias", M, N, 0.0);
+  layer.forward(exec, with_bias, in, w, b, lws);
+  layer.forward(exec, without, in, w, ConstVector(), lws);
+  exec.fence();
+  const auto got_with = test::to_vector(with_bias);
+  EXPECT_NE(test::to_vector(without), got_with) << "an empty bias must skip the bias add";
+  add_row_bias(exec, without, b);
+  exec.fence();
+  EXPECT_EQ(test::to_vector(without), got_with) << "the bias added afterwards gives the same output";
 }
 
 }  // namespace
