@@ -51,7 +51,7 @@ void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const Mat
         Kokkos::parallel_reduce(
             Kokkos::TeamThreadRange(team, v_loc),
             [&](const int j, float& acc) {
-              const float e = j < real_local ? kmath::exp(probs(i, j) - mx) : 0.0f;
+              const float e = j < real_local ? fast_exp(probs(i, j) - mx) : 0.0f;
               probs(i, j) = e;
               acc += e;
             },

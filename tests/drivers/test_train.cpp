@@ -8,7 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace fourfold {
 namespace {
@@ -55,6 +57,46 @@ TEST(Train, AccumulationEqualsOneBigBatch) {
   const auto whole = losses(train(tiny_run(self.shape(), 8, DataOrder::sequential), self));
   const auto accumulated = losses(train(tiny_run(self.shape(), 2, DataOrder::sequential), self));
   for (std::size_t i = 0; i < whole.size(); ++i) EXPECT_NEAR(accumulated[i], whole[i], 1e-4 * whole[i]);
+}
+
+// Mixed precision: bf16 GEMM operands (8 significant bits) with fp32 accumulation, masters,
+// gradients and AdamW state. Over 200 steps of the tiny model the bf16 loss stays within
+// kBf16LossTolerance (relative) of fp32's at every step, on the data-parallel and the X grid of
+// the world, and ends within kBf16FinalLossTolerance (absolute) of it. Both are set from
+// measurement: on 1, 2 and 4 ranks the worst per-step relative difference was 1.5e-3 to 1.9e-3
+// (early steps, where the loss moves fastest) and the final losses (~0.537) differed by at most
+// 2.7e-4. The bounds leave ~5x margin for other BLAS builds and reduction orders. That the
+// runs differ at all shows the operands were rounded.
+constexpr double kBf16LossTolerance = 1e-2;
+constexpr double kBf16FinalLossTolerance = 1.5e-3;
+
+TEST(Train, Bf16FollowsFp32Over200Steps) {
+  const int world = test::runtime().world_size();
+  for (const comm::GridShape& shape : {comm::GridShape{1, 1, 1, world}, comm::GridShape{world, 1, 1, 1}}) {
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    TrainConfig c = test::tiny_train_config(shape, 200, "");
+    c.micro_batch_size = 8;
+    c.order = DataOrder::shuffled;
+    const auto fp32 = losses(train(c, grid));
+    c.precision = GemmPrecision::bf16;
+    const auto bf16 = losses(train(c, grid));
+    ASSERT_EQ(fp32.size(), 200u);
+    ASSERT_EQ(bf16.size(), 200u);
+    double worst = 0.0, differs = 0.0;
+    for (std::size_t i = 0; i < fp32.size(); ++i) {
+      const double rel = std::abs(bf16[i] - fp32[i]) / fp32[i];
+      worst = std::max(worst, rel);
+      differs = std::max(differs, std::abs(bf16[i] - fp32[i]));
+      EXPECT_LT(rel, kBf16LossTolerance) << "step " << i + 1 << ": bf16 " << bf16[i] << ", fp32 " << fp32[i];
+    }
+    EXPECT_GT(differs, 0.0) << "bf16 run is identical to fp32: the GEMM operands were not rounded";
+    EXPECT_NEAR(bf16.back(), fp32.back(), kBf16FinalLossTolerance);
+    EXPECT_LT(bf16.back(), 0.7 * bf16.front());  // it learns
+    if (test::runtime().world_rank() == 0)
+      std::printf("bf16 vs fp32 over 200 steps: max relative loss difference %.3g, final %.5f vs %.5f\n", worst,
+                  bf16.back(), fp32.back());
+  }
 }
 
 }  // namespace
