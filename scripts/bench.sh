@@ -6,14 +6,18 @@
 #   3. GPT-2 124M forward + backward (batch 4 x 64) on 1 rank and 2 ranks, share in GEMMs
 #   4. GPT-2 124M training throughput and MFU (AdamW included) on 2 ranks and 1 rank x 2 threads
 #   5. checkpoint save and load of GPT-2 124M with optimizer state on 1, 2 and 4 ranks
-# Pick sections with arguments: scripts/bench.sh gemm comm model train checkpoint
+#   6. kernels: every kernel of a GPT-2 124M step at one rank's shard, T = 64 and 1024, on 1 rank
+#      and 2 ranks (grid 1x2x1x1), with a memory triad; with FOURFOLD_BENCH_BEFORE=<another
+#      build folder> the same runs of that build too, joined into a before/after table
+#   7. long: GPT-2 124M forward + backward at batch 4 x 1024 on 2 ranks (grid 1x2x1x1), share in GEMMs
+# Pick sections with arguments: scripts/bench.sh gemm comm model train checkpoint kernels long
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$fourfold_root"
 bench=$build_dir/bin/fourfold-bench
 [ -x "$bench" ] || { echo "bench: build first (scripts/demo.sh or scripts/test.sh)" >&2; exit 1; }
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(gemm comm model train checkpoint)
+[ ${#sections[@]} -gt 0 ] || sections=(gemm comm model train checkpoint kernels long)
 want() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 
 if want gemm; then
@@ -51,4 +55,26 @@ if want checkpoint; then
   OPENBLAS_NUM_THREADS=1 "$bench" checkpoint --dir build/bench-checkpoints
   OPENBLAS_NUM_THREADS=1 mpiexec -n 2 "$bench" checkpoint --dir build/bench-checkpoints --grid 1x2x1x1
   OPENBLAS_NUM_THREADS=1 mpiexec -n 4 "$bench" checkpoint --dir build/bench-checkpoints --grid 2x1x2x1
+fi
+if want kernels; then
+  echo "== GPT-2 124M kernels at one rank's shard, batch 4 x 64 and 4 x 1024, 1 rank and 2 ranks (1x2x1x1) =="
+  kernel_runs() {  # $1: a fourfold-bench binary; JSON lines of every run on stdout, tables on stderr
+    for seq in 64 1024; do
+      OPENBLAS_NUM_THREADS=1 "$1" kernels --seq-len $seq
+      OPENBLAS_NUM_THREADS=1 mpiexec -n 2 "$1" kernels --seq-len $seq --grid 1x2x1x1
+    done | tee >(grep -v '^{' >&2) | grep '^{'
+  }
+  after=$(kernel_runs "$bench")
+  if [ -n "${FOURFOLD_BENCH_BEFORE:-}" ]; then
+    before_bench=$FOURFOLD_BENCH_BEFORE/bin/fourfold-bench
+    [ -x "$before_bench" ] || { echo "bench: FOURFOLD_BENCH_BEFORE=$FOURFOLD_BENCH_BEFORE has no bin/fourfold-bench" >&2; exit 1; }
+    before=$(kernel_runs "$before_bench" 2>/dev/null)
+    python3 "$fourfold_root/scripts/kernel_table.py" <(echo "$before") <(echo "$after")
+  else
+    echo "$after"
+  fi
+fi
+if want long; then
+  echo "== GPT-2 124M forward + backward, batch 4 x 1024, 2 ranks (grid 1x2x1x1) =="
+  OPENBLAS_NUM_THREADS=1 mpiexec -n 2 "$bench" model --steps 2 --seq-len 1024 --grid 1x2x1x1
 fi

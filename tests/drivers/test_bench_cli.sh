@@ -60,4 +60,24 @@ assert d["comm_exposed_ms_median"] <= d["comm_busy_ms_median"] * 1.5 + 1, d
 PY
 out=$(timeout 60 "$mpiexec" -n 2 "$bench" step --config "$config" --overlap oar,bogus 2>&1) && fail "bad --overlap accepted"
 [ "$(grep -c '"bogus" is not an overlap' <<<"$out")" -eq 2 ] || fail "bad --overlap not reported on both ranks: $out"
+# kernels: one JSON line per kernel at the shard of a 2-rank grid, with a rate for each; the
+# before/after joiner reads them; a bad precision is rejected on both ranks.
+kernels=$(timeout 300 "$mpiexec" -n 2 "$bench" kernels --grid 1x2x1x1 --batch 2 --seq-len 9 --iters 1 --warmup 0 \
+  --triad-elements 4096 --precision bf16 2>&1) || fail "bench kernels exited non-zero: $kernels"
+python3 - "$kernels" <<'PY' || fail "bench kernels JSON: $kernels"
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
+names = {d["kernel"] for d in lines}
+for k in ["triad", "attention_forward", "attention_backward", "layernorm_forward", "layernorm_backward",
+          "residual_layernorm_forward", "bias_gelu_forward", "lm_head_loss_forward", "adamw"]:
+    assert k in names, (k, names)
+for d in lines:
+    assert d["grid"] == "1x2x1x1" and d["seq_len"] == 9 and d["precision"] == "bf16", d
+    assert d["ms"] > 0 and ("gflops" in d or "gb_per_s" in d), d
+PY
+table=$(python3 "$(dirname "${BASH_SOURCE[0]}")/../../scripts/kernel_table.py" <(echo "$kernels") <(echo "$kernels")) \
+  || fail "kernel_table.py failed: $table"
+grep -q "| attention_forward .*1.00x" <<<"$table" || fail "kernel_table.py: no attention_forward row: $table"
+out=$(timeout 60 "$mpiexec" -n 2 "$bench" kernels --grid 1x2x1x1 --precision fp8 2>&1) && fail "--precision fp8 accepted"
+[ "$(grep -c "fp8" <<<"$out")" -ge 2 ] || fail "bad --precision not reported on both ranks: $out"
 echo "PASS"
