@@ -11,6 +11,10 @@
 
 namespace fourfold {
 
+/// Queries (and keys) per block of the causal blocking: each of attention's GEMMs runs per block
+/// over the unmasked keys (or queries) only. A multiple of the GPU warp and CPU vector widths.
+inline constexpr int attention_causal_block = 128;
+
 void attention_forward(const ExecSpace& exec, const Matrix& out, const Tensor4<float>& att,
                        const ConstMatrix& qkv, int heads_local);
 

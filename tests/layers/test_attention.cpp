@@ -3,8 +3,8 @@
 // (what a rank of G_y = 2 holds: the q/k/v columns of heads [y*NH/2, (y+1)*NH/2)), whose output,
 // probabilities and q/k/v gradients must be the matching columns of the reference. The input
 // gradient is assigned (=). Also a finite-difference check of the float implementation. Every
-// check runs at a tiny T, at T = 64 (GPT-2 runs) and at T = 37, which is no multiple of any
-// tile or vector width.
+// check runs at a tiny T, at T = 64 (GPT-2 runs), at T = 37, which is no multiple of any
+// tile or vector width, and at T = 300: three causal blocks, the last one partial.
 #include "layers/attention.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_layer_helpers.hpp"
@@ -115,13 +115,16 @@ TEST_P(AttentionShapes, FiniteDifferences) {
   // Elements of q, k and v of several rows and heads (row 0's k and v feed every later query).
   std::vector<std::size_t> idx;
   for (int part = 0; part < 3; ++part)
-    for (int row : {0, 3, M - 1})
+    for (int row : {0, 3, M / 2, M - 1})
       idx.push_back(static_cast<std::size_t>(row) * 3 * C + part * C + (row * 5 + part * 7) % C);
   test::expect_finite_differences("qkv", qkv, test::to_vector(dqkv), idx, objective);
 }
 
+static_assert(300 > 2 * attention_causal_block && 300 % attention_causal_block != 0,
+              "T = 300 must cover several causal blocks and end in a partial one");
 INSTANTIATE_TEST_SUITE_P(Attention, AttentionShapes,
-                         ::testing::Values(Shape{2, 6, 4, 16}, Shape{2, 64, 4, 32}, Shape{1, 37, 4, 24}),
+                         ::testing::Values(Shape{2, 6, 4, 16}, Shape{2, 64, 4, 32}, Shape{1, 37, 4, 24},
+                                           Shape{1, 300, 4, 16}),
                          [](const ::testing::TestParamInfo<Shape>& info) {
                            return "T" + std::to_string(info.param.T);
                          });
