@@ -122,6 +122,11 @@ TEST_P(AttentionShapes, FiniteDifferences) {
 
 static_assert(300 > 2 * attention_causal_block && 300 % attention_causal_block != 0,
               "T = 300 must cover several causal blocks and end in a partial one");
+// What the blocking saves: one block computes the full square; at T = 1024 the eight blocks
+// compute the triangle plus the diagonal blocks, 36 of 64 (128 x 128) tiles.
+static_assert(attention_scores_computed(64) == 64.0 * 64);
+static_assert(attention_scores_computed(1024) == 36.0 * 128 * 128);
+static_assert(attention_scores_computed(300) == 128.0 * 128 + 128.0 * 256 + 44.0 * 300);
 INSTANTIATE_TEST_SUITE_P(Attention, AttentionShapes,
                          ::testing::Values(Shape{2, 6, 4, 16}, Shape{2, 64, 4, 32}, Shape{1, 37, 4, 24},
                                            Shape{1, 300, 4, 16}),
