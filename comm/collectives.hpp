@@ -18,6 +18,7 @@
 // The communicator's device_route() chooses between the last two (comm::Backend).
 #pragma once
 
+#include "comm/comm_stats.hpp"
 #include "comm/communicator.hpp"
 #include "comm/mpi_backend.hpp"
 #include "comm/nccl_backend.hpp"
@@ -152,6 +153,7 @@ Request all_reduce(const Exec& exec, const Communicator& comm, const View& data,
   require_contiguous(data, "all_reduce", comm, "data");
   const std::size_t count = data.size();
   if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm, count);
+  add_comm_traffic(comm.axis(), CollectiveKind::all_reduce, count * sizeof(T));
   const RequestInfo info{"all_reduce", route_label(route), &comm.name(), count};
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
@@ -183,6 +185,7 @@ Request all_gather(const Exec& exec, const Communicator& comm, const SendView& s
     copy_flat(exec, send, recv);
     return single_rank(nonblocking, "all_gather", comm, count);
   }
+  add_comm_traffic(comm.axis(), CollectiveKind::all_gather, recv.size() * sizeof(T));
   const RequestInfo info{"all_gather", route_label(route), &comm.name(), count};
   return run<typename RecvView::memory_space>(
       exec, comm, route, nonblocking, info, send.data(), recv.data(), count * sizeof(T),
@@ -215,6 +218,7 @@ Request reduce_scatter(const Exec& exec, const Communicator& comm, const SendVie
     copy_flat(exec, send, recv);
     return single_rank(nonblocking, "reduce_scatter", comm, count);
   }
+  add_comm_traffic(comm.axis(), CollectiveKind::reduce_scatter, send.size() * sizeof(T));
   const RequestInfo info{"reduce_scatter", route_label(route), &comm.name(), count};
   return run<typename RecvView::memory_space>(
       exec, comm, route, nonblocking, info, send.data(), recv.data(), send.size() * sizeof(T),
@@ -237,6 +241,7 @@ Request broadcast(const Exec& exec, const Communicator& comm, const View& data, 
              root, comm.size());
   const std::size_t count = data.size();
   if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm, count);
+  add_comm_traffic(comm.axis(), CollectiveKind::broadcast, count * sizeof(T));
   const RequestInfo info{"broadcast", route_label(route), &comm.name(), count};
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),

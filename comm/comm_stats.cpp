@@ -30,6 +30,11 @@ CommTotals CommTotals::operator-(const CommTotals& earlier) const {
     d.exposed[i] = exposed[i] - earlier.exposed[i];
   }
   d.operations = operations - earlier.operations;
+  for (int a = 0; a < comm_axis_count; ++a)
+    for (int k = 0; k < collective_kind_count; ++k) {
+      d.bytes[a][k] = bytes[a][k] - earlier.bytes[a][k];
+      d.calls[a][k] = calls[a][k] - earlier.calls[a][k];
+    }
   return d;
 }
 
@@ -42,6 +47,12 @@ void add_comm_busy(CommAxis axis, double seconds) {
 void add_comm_exposed(CommAxis axis, double seconds) {
   const std::lock_guard<std::mutex> lock(totals_mutex);
   totals.exposed[static_cast<int>(axis)] += seconds;
+}
+
+void add_comm_traffic(CommAxis axis, CollectiveKind kind, std::size_t bytes) {
+  const std::lock_guard<std::mutex> lock(totals_mutex);
+  totals.bytes[static_cast<int>(axis)][static_cast<int>(kind)] += static_cast<double>(bytes);
+  totals.calls[static_cast<int>(axis)][static_cast<int>(kind)] += 1;
 }
 
 CommTotals comm_totals() {

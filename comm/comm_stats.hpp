@@ -5,11 +5,17 @@
 //   exposed  how long the compute side stood still for them: the host blocked in a wait or a
 //            blocking collective, or a compute stream stalled on a communication event
 // hidden fraction = 1 - exposed / busy: the share overlap took off the critical path.
+// Traffic per axis and collective kind: calls, and bytes of the full buffer as nccl-tests count
+// them (all-reduce and broadcast: the data; all-gather: the gathered result; reduce-scatter: the
+// input), so that bytes x the algorithm's factor (ring all-reduce 2(p-1)/p, all-gather and
+// reduce-scatter (p-1)/p) is what each rank sends. Groups of one rank communicate nothing and
+// count nothing.
 #pragma once
 
 #include "comm/types.hpp"
 
 #include <array>
+#include <cstddef>
 
 namespace fourfold::comm {
 
@@ -17,6 +23,8 @@ struct CommTotals {
   std::array<double, comm_axis_count> busy{};     // seconds per CommAxis
   std::array<double, comm_axis_count> exposed{};  // seconds per CommAxis
   long operations = 0;
+  std::array<std::array<double, collective_kind_count>, comm_axis_count> bytes{};  // [axis][kind]
+  std::array<std::array<long, collective_kind_count>, comm_axis_count> calls{};    // [axis][kind]
 
   double busy_total() const;
   double exposed_total() const;
@@ -28,6 +36,8 @@ struct CommTotals {
 /// Adds to the process totals; safe from any thread (the progress engine adds busy time).
 void add_comm_busy(CommAxis axis, double seconds);
 void add_comm_exposed(CommAxis axis, double seconds);
+/// One collective of `bytes` (the full buffer, see above) on a group spanning `axis`.
+void add_comm_traffic(CommAxis axis, CollectiveKind kind, std::size_t bytes);
 /// A consistent snapshot of the process totals since start-up.
 CommTotals comm_totals();
 

@@ -16,6 +16,16 @@ const char* comm_axis_name(CommAxis axis) {
   return "?";
 }
 
+const char* collective_kind_name(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::all_reduce: return "all_reduce";
+    case CollectiveKind::all_gather: return "all_gather";
+    case CollectiveKind::reduce_scatter: return "reduce_scatter";
+    case CollectiveKind::broadcast: return "broadcast";
+  }
+  return "?";
+}
+
 const char* progress_mode_name(ProgressMode mode) {
   switch (mode) {
     case ProgressMode::automatic: return "auto";

@@ -35,6 +35,11 @@ enum class CommAxis { x, y, z, data, xy, other };
 inline constexpr int comm_axis_count = 6;
 const char* comm_axis_name(CommAxis axis);
 
+/// The collectives fourfold issues, for traffic counts per kind and axis.
+enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
+inline constexpr int collective_kind_count = 4;
+const char* collective_kind_name(CollectiveKind kind);
+
 /// How this rank's MPI collectives make progress while it computes ([parallel] progress).
 ///   auto    thread where the node has a core per rank, inline where ranks outnumber cores
 ///   thread  a progress engine thread runs them in submission order (needs MPI_THREAD_MULTIPLE;

@@ -1,0 +1,120 @@
+#include "drivers/plan/step_volume.hpp"
+
+#include "core/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::plan {
+namespace {
+
+using comm::CollectiveKind;
+using comm::CommAxis;
+
+constexpr double f32 = 4.0, f64 = 8.0;
+
+// "GXxGYxGZxGD" (GridShape::str lives in the MPI library; this one stays free of it).
+std::string grid_text(const comm::GridShape& g) { return fmt::format("{}x{}x{}x{}", g.x, g.y, g.z, g.data); }
+
+// The trainer's grid rules (drivers/train/train_config.cpp, layers/linear.cpp).
+void check_grid(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
+  FF_REQUIRE(g.x >= 1 && g.y >= 1 && g.z >= 1 && g.data >= 1, "grid {}: every size must be at least 1", grid_text(g));
+  FF_REQUIRE(m.heads % g.y == 0, "grid {}: {} heads are not divisible by G_y = {}", grid_text(g), m.heads, g.y);
+  FF_REQUIRE(m.channels % g.x == 0 && m.channels % g.y == 0,
+             "grid {}: {} channels are not divisible by G_x = {} and G_y = {}", grid_text(g), m.channels, g.x, g.y);
+  FF_REQUIRE(s.micro_batch_size >= 1 && s.batch_size % s.micro_batch_size == 0,
+             "batch {} is not a multiple of the micro-batch {}", s.batch_size, s.micro_batch_size);
+  FF_REQUIRE(s.micro_batch_size % (g.z * g.data) == 0,
+             "grid {}: the micro-batch of {} sequences is not divisible by G_z * G_data = {}", grid_text(g),
+             s.micro_batch_size, g.z * g.data);
+  const long smallest_block = static_cast<long>(m.channels / g.x) * (m.channels / g.y);  // attention projection
+  FF_REQUIRE(smallest_block % g.z == 0, "grid {}: a ({} x {}) weight block does not split over G_z = {}", grid_text(g),
+             m.channels / g.x, m.channels / g.y, g.z);
+  FF_REQUIRE(s.seq_len >= 1 && s.seq_len <= m.max_seq_len, "sequence length {} outside 1..{}", s.seq_len,
+             m.max_seq_len);
+  FF_REQUIRE(std::isfinite(s.bucket_mb) && s.bucket_mb > 0.0, "bucket_mb {}: expected a positive size", s.bucket_mb);
+}
+
+}  // namespace
+
+ArenaSizes arena_sizes(const ModelDims& m, const comm::GridShape& g) {
+  const double c = m.channels, cx = c / g.x, cy = c / g.y, xy = static_cast<double>(g.x) * g.y;
+  const double vocab_local = std::ceil(m.padded_vocab / xy);
+  ArenaSizes a;
+  // wte (V_loc, C), wpe (T_max, C_x); per block ln_1, ln_2 (2 C_x each), the transposed layers'
+  // biases (C_x each), the normal layers' biases (3 C_y + 4 C_y); ln_f (2 C_x).
+  a.z_replicated = vocab_local * c + m.max_seq_len * cx + m.layers * (6.0 * cx + 7.0 * cy) + 2.0 * cx;
+  a.z_sharded = 12.0 * m.layers * c * c / (xy * g.z);
+  return a;
+}
+
+std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
+  check_grid(m, g, s);
+  const double L = m.layers, c = m.channels, cx = c / g.x, cy = c / g.y;
+  const double rows = static_cast<double>(s.micro_batch_size) / (g.z * g.data) * s.seq_len;  // m = B_loc T
+  const long micro_steps = s.batch_size / s.micro_batch_size;
+  const long layers = m.layers;
+  const double block = 12.0 * c * c / (static_cast<double>(g.x) * g.y);  // a block's 4 weight blocks
+  std::vector<CollectiveVolume> out;
+  // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
+  auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes) {
+    if (size > 1) out.push_back({what, axis, kind, size, calls * micro_steps, bytes * micro_steps, true});
+  };
+  auto per_step = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes) {
+    if (size > 1 && calls > 0) out.push_back({what, axis, kind, size, calls, bytes, false});
+  };
+  const int gxy = g.x * g.y;
+
+  // Forward: embedding rows over the vocabulary shards; LayerNorm (sum, sum of squares) per row
+  // over X for ln_1 of block 0, then ln_2 and the next ln_1 (or ln_f) per block.
+  per_micro("embedding", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, f32 * rows * c);
+  per_micro("LayerNorm statistics (forward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
+            (2 * L + 1) * f64 * 2 * rows);
+  // Normal layers' outputs over X (QKV 3 C_y, FC 4 C_y), transposed layers' over Y (C_x each).
+  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
+            L * f32 * rows * 7 * cy);
+  per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
+            CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 2 * cx);
+  // Z: each weight block gathered for the forward and again for the backward.
+  per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather, 8 * layers,
+            2 * L * f32 * block);
+  // LM head: the hidden state gathered over X, then max, (sum exp, target logit) over X x Y.
+  per_micro("LM head input all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1, f32 * rows * c);
+  per_micro("LM head softmax statistics", CommAxis::xy, gxy, CollectiveKind::all_reduce, 2, f32 * 3 * rows);
+
+  // Backward: the LM head's input gradient over X x Y; LayerNorm gradient sums over X (ln_f,
+  // then ln_2 and ln_1 per block); input gradients of the normal layers over Y (C_x each), of
+  // the transposed ones over X (FC2 4 C_y, attention projection C_y); weight-gradient
+  // reduce-scatters over Z; the embedding's output gradient gathered over X.
+  per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, f32 * rows * c);
+  per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
+            (2 * L + 1) * f64 * 2 * rows);
+  per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
+            CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 5 * cy);
+  per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
+            L * f32 * rows * 2 * cx);
+  per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
+            L * f32 * block);
+  per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,
+            f32 * rows * c);
+
+  // Once per step: gradients of the Z-replicated tensors summed over Z, then the whole arena
+  // over data, both in buckets of bucket_mb; the loss over Z and data; the gradient norm over
+  // the world.
+  const ArenaSizes arena = arena_sizes(m, g);
+  const double bucket = std::max(1.0, std::floor(s.bucket_mb * 1024.0 * 1024.0 / f32));
+  const long replicated_buckets = static_cast<long>(std::ceil(arena.z_replicated / bucket));
+  const long sharded_buckets = static_cast<long>(std::ceil(arena.z_sharded / bucket));
+  per_step("replicated gradients over Z", CommAxis::z, g.z, CollectiveKind::all_reduce, replicated_buckets,
+           f32 * arena.z_replicated);
+  per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::all_reduce,
+           replicated_buckets + sharded_buckets, f32 * (arena.z_replicated + arena.z_sharded));
+  per_step("loss", CommAxis::z, g.z, CollectiveKind::all_reduce, 1, f64);
+  per_step("loss", CommAxis::data, g.data, CollectiveKind::all_reduce, 1, f64);
+  per_step("gradient norm", CommAxis::other, static_cast<int>(g.size()), CollectiveKind::all_reduce, 1, f64);
+  return out;
+}
+
+}  // namespace fourfold::plan

@@ -1,0 +1,68 @@
+// The communication volume of one training step, collective by collective, exactly as fourfold
+// issues them (layers/gpt.cpp, layers/linear*.cpp, layers/gradient_sync.cpp,
+// drivers/train/train_step.cpp), for any grid and batch: the first half of the performance
+// model that picks the 4D configuration. Pure arithmetic: no MPI, no Kokkos.
+//
+// Bytes follow comm_stats' convention (the full buffer as nccl-tests count it: all-reduce and
+// broadcast the data, all-gather the gathered result, reduce-scatter the input), so that the
+// model can be checked against the bytes a real step moved. Groups of one rank are left out.
+//
+// A GPT block's linear layers: QKV (C -> 3C) and FC (C -> 4C) are "normal" (input split over X,
+// output over Y: forward all-reduce over X, input-gradient all-reduce over Y); the attention
+// projection (C -> C) and FC2 (4C -> C) are "transposed" (the roles of X and Y swapped). Every
+// weight block is further split over Z: gathered before its forward and again before its
+// backward, its gradient reduce-scattered after each backward.
+#pragma once
+
+#include "comm/grid_layout.hpp"
+#include "comm/types.hpp"
+
+#include <string>
+#include <vector>
+
+namespace fourfold::plan {
+
+/// What the volumes depend on in a GPT-2 model.
+struct ModelDims {
+  int layers = 12;
+  int heads = 12;
+  int channels = 768;
+  int padded_vocab = 50304;
+  int max_seq_len = 1024;
+};
+
+/// The step: global sequences per optimizer step and per micro-batch, tokens per sequence,
+/// and the data-parallel gradient bucket ([parallel] bucket_mb, in MiB).
+struct StepDims {
+  int batch_size = 4;
+  int micro_batch_size = 4;
+  int seq_len = 64;
+  double bucket_mb = 8.0;
+};
+
+/// One kind of collective on one group, summed over the step.
+struct CollectiveVolume {
+  std::string what;             // e.g. "linear forward (normal)", "LayerNorm statistics"
+  comm::CommAxis axis;          // the group it runs on (z for the Z weight gathers too)
+  comm::CollectiveKind kind;
+  int group_size = 1;
+  long calls = 0;               // per optimizer step
+  double bytes = 0.0;           // per optimizer step, full-buffer convention
+  bool per_micro_batch = true;  // repeats for every micro-batch (else once per step)
+};
+
+/// Elements of this rank's parameter arena: replicated over Z (embeddings, LayerNorms, biases)
+/// and Z-sharded (the weight chunks of the linear layers).
+struct ArenaSizes {
+  double z_replicated = 0.0;
+  double z_sharded = 0.0;
+};
+ArenaSizes arena_sizes(const ModelDims& model, const comm::GridShape& grid);
+
+/// Every collective of one optimizer step on `grid`. Rejects (UserError) a grid the trainer
+/// would reject: heads not divisible by G_y, channels by G_x or G_y, the micro-batch by
+/// G_z * G_data, the batch by the micro-batch, or a weight block by G_z.
+std::vector<CollectiveVolume> step_collectives(const ModelDims& model, const comm::GridShape& grid,
+                                               const StepDims& step);
+
+}  // namespace fourfold::plan
