@@ -1,0 +1,92 @@
+// The cost of a training step on a 4D grid of a machine: the second half of the performance
+// model that picks the configuration. Pure arithmetic, no MPI.
+//
+//   communication  every collective of step_volume.hpp at latency + bandwidth for a ring
+//                  (all-reduce 2(p-1) steps moving 2(p-1)/p of the buffer, all-gather and
+//                  reduce-scatter p-1 steps moving (p-1)/p), at the machine's intra-node figures
+//                  when the group's ranks share a node (ranks are numbered X fastest, then Y, Z,
+//                  data, and fill nodes in order) and its inter-node figures otherwise
+//   compute        GEMM FLOPs of this rank at the machine's GEMM rate, plus the memory-bound
+//                  kernels' traffic at its memory bandwidth
+//   overlap        what each overlap hides: oag the Z weight gathers behind the linear layers'
+//                  GEMMs (all but each pass's first gather), ors the Z gradient reduce-scatters
+//                  behind the backward, oar the input-gradient all-reduces behind the
+//                  weight-gradient GEMMs, dp the data-parallel all-reduce behind the last
+//                  micro-batch's backward (all but its last bucket); the step pays the rest
+//   memory         memory_model.hpp against the GPU's memory
+#pragma once
+
+#include "comm/grid_layout.hpp"
+#include "comm/types.hpp"
+#include "drivers/plan/memory_model.hpp"
+#include "drivers/plan/step_volume.hpp"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace fourfold::plan {
+
+/// One machine: per-GPU figures.
+struct Machine {
+  std::string name;
+  int gpus_per_node = 1;
+  double intra_node_gbps = 0.0;        // bus bandwidth of a collective inside a node, GB/s
+  double inter_node_gbps = 0.0;        // bus bandwidth per GPU of a collective across nodes, GB/s
+  double intra_node_latency_us = 0.0;  // per ring step
+  double inter_node_latency_us = 0.0;
+  double gemm_tflops = 0.0;            // dense GEMM rate reached, TFLOP/s
+  double peak_tflops = 0.0;            // the GPU's dense peak at the precision used (MFU)
+  double memory_gbps = 0.0;            // device memory bandwidth, GB/s (memory-bound kernels)
+  double memory_gib = 0.0;             // device memory, GiB
+};
+
+/// Rejects (UserError) a machine with a missing or non-positive figure, naming it.
+void validate(const Machine& machine);
+
+/// Which communication overlaps computation ([parallel] overlap).
+struct Overlap {
+  bool oar = true, ors = true, oag = true, dp = true;
+  static Overlap all() { return {}; }
+  static Overlap none() { return {false, false, false, false}; }
+};
+
+/// Seconds of `calls` collectives of `kind` moving `bytes` in all (full-buffer convention) on a
+/// group of `group_size` ranks, inside a node or across nodes.
+double collective_seconds(comm::CollectiveKind kind, double bytes, long calls, int group_size, bool inside_node,
+                          const Machine& machine);
+
+/// Whether every group along `axis` of `grid` has all its ranks on one node.
+bool group_inside_node(comm::CommAxis axis, const comm::GridShape& grid, int gpus_per_node);
+
+/// The predicted step of one configuration.
+struct StepCost {
+  comm::GridShape grid;
+  bool feasible = true;
+  std::string reason;  // why not, when infeasible
+  double gemm_s = 0.0;
+  double other_compute_s = 0.0;
+  std::array<double, comm::comm_axis_count> comm_s{};     // all communication per axis
+  std::array<double, comm::comm_axis_count> exposed_s{};  // what the step waits for, per axis
+  double step_s = 0.0;                                    // compute + exposed communication
+  double model_flops = 0.0;                               // per step, whole model (6 N tokens + attention)
+  double mfu = 0.0;                                       // model FLOPs / (step_s x GPUs x peak)
+  RankMemory memory;
+  double compute_s() const { return gemm_s + other_compute_s; }
+  double exposed_total() const;
+};
+
+/// The cost of `step` on `grid`; infeasible (with the reason) when the grid breaks a rule or the
+/// memory does not fit, never an exception for those.
+StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const StepDims& step,
+                      const Machine& machine, const Overlap& overlap = Overlap::all());
+
+/// Every (G_x, G_y, G_z, G_data) whose product is `gpus`, powers of two or not.
+std::vector<comm::GridShape> factorizations(int gpus);
+
+/// Every factorisation of `gpus`, predicted and ranked: feasible ones by step time, then the
+/// infeasible ones.
+std::vector<StepCost> rank_grids(const ModelDims& model, int gpus, const StepDims& step, const Machine& machine,
+                                 const Overlap& overlap = Overlap::all());
+
+}  // namespace fourfold::plan

@@ -1,0 +1,152 @@
+// The step cost model (drivers/plan/cost_model.hpp): ring collective costs by hand, which
+// groups stay inside a node, the enumeration of every factorisation (not only powers of two),
+// infeasible configurations with their reasons, overlap never making a step slower, and a
+// ranking that only improves with more bandwidth or a faster GEMM.
+#include "core/error.hpp"
+#include "drivers/plan/cost_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <tuple>
+
+namespace fourfold {
+namespace {
+
+using comm::CollectiveKind;
+using comm::CommAxis;
+
+plan::Machine test_machine() {
+  plan::Machine m;
+  m.name = "test";
+  m.gpus_per_node = 4;
+  m.intra_node_gbps = 100.0;
+  m.inter_node_gbps = 20.0;
+  m.intra_node_latency_us = 5.0;
+  m.inter_node_latency_us = 20.0;
+  m.gemm_tflops = 100.0;
+  m.peak_tflops = 150.0;
+  m.memory_gbps = 1500.0;
+  m.memory_gib = 40.0;
+  return m;
+}
+
+TEST(CostModel, RingCollectivesByHand) {
+  const plan::Machine m = test_machine();
+  // 1 GB all-reduce on 4 ranks inside a node: 2 * 3 / 4 of it at 100 GB/s, plus 6 steps of 5 us.
+  EXPECT_NEAR(plan::collective_seconds(CollectiveKind::all_reduce, 1e9, 1, 4, true, m), 0.015 + 6 * 5e-6, 1e-12);
+  // All-gather of 1 GB (gathered) on 8 ranks across nodes, in 2 calls: 7/8 at 20 GB/s + 2 * 7 * 20 us.
+  EXPECT_NEAR(plan::collective_seconds(CollectiveKind::all_gather, 1e9, 2, 8, false, m), 7.0 / 8 / 20 + 14 * 20e-6,
+              1e-12);
+  EXPECT_EQ(plan::collective_seconds(CollectiveKind::all_reduce, 1e9, 1, 1, false, m), 0.0);
+}
+
+TEST(CostModel, GroupsInsideANode) {
+  // Ranks X fastest; 4 GPUs per node.
+  const comm::GridShape g{2, 2, 2, 2};
+  EXPECT_TRUE(plan::group_inside_node(CommAxis::x, g, 4));      // ranks r, r+1
+  EXPECT_TRUE(plan::group_inside_node(CommAxis::y, g, 4));      // r, r+2
+  EXPECT_TRUE(plan::group_inside_node(CommAxis::xy, g, 4));     // 4 consecutive ranks
+  EXPECT_FALSE(plan::group_inside_node(CommAxis::z, g, 4));     // r, r+4: the next node
+  EXPECT_FALSE(plan::group_inside_node(CommAxis::data, g, 4));  // r, r+8
+  EXPECT_FALSE(plan::group_inside_node(CommAxis::x, {3, 1, 1, 4}, 4));  // groups of 3 straddle nodes of 4
+  EXPECT_TRUE(plan::group_inside_node(CommAxis::z, {1, 1, 4, 2}, 8));
+}
+
+TEST(CostModel, EveryFactorisation) {
+  // Ordered 4-factorisations of 2^a 3^b: C(a+3, 3) C(b+3, 3).
+  EXPECT_EQ(plan::factorizations(1).size(), 1u);
+  EXPECT_EQ(plan::factorizations(16).size(), 35u);
+  EXPECT_EQ(plan::factorizations(12).size(), 40u);
+  EXPECT_EQ(plan::factorizations(6).size(), 16u);
+  std::set<std::tuple<int, int, int, int>> seen;
+  for (const auto& g : plan::factorizations(12)) {
+    EXPECT_EQ(g.size(), 12);
+    EXPECT_TRUE(seen.insert({g.x, g.y, g.z, g.data}).second) << "repeated " << g.str();
+  }
+  EXPECT_THROW(plan::factorizations(0), UserError);
+}
+
+TEST(CostModel, InfeasibleConfigurationsSayWhy) {
+  const plan::ModelDims gpt2;  // 12 heads, 768 channels
+  const plan::StepDims step{8, 8, 1024, 8.0};
+  plan::Machine m = test_machine();
+  const auto ranked = plan::rank_grids(gpt2, 10, step, m);  // G_y = 5 or G_z G_data = 5 cannot work
+  ASSERT_EQ(ranked.size(), 16u);
+  bool saw_heads = false, saw_batch = false;
+  for (const auto& c : ranked) {
+    if (c.feasible) continue;
+    saw_heads |= c.reason.find("heads are not divisible") != std::string::npos;
+    saw_batch |= c.reason.find("not divisible by G_z * G_data") != std::string::npos;
+  }
+  EXPECT_TRUE(saw_heads);
+  EXPECT_TRUE(saw_batch);
+  // Feasible first, by step time.
+  for (std::size_t i = 1; i < ranked.size(); ++i) {
+    if (ranked[i].feasible) {
+      EXPECT_TRUE(ranked[i - 1].feasible);
+      EXPECT_LE(ranked[i - 1].step_s, ranked[i].step_s);
+    }
+  }
+  // A GPU too small for anything: every configuration infeasible, naming the memory.
+  m.memory_gib = 0.5;
+  for (const auto& c : plan::rank_grids(gpt2, 4, {4, 4, 1024, 8.0}, m)) {
+    EXPECT_FALSE(c.feasible) << c.grid.str();
+    if (c.reason.find("heads") == std::string::npos && c.reason.find("G_z") == std::string::npos)
+      EXPECT_NE(c.reason.find("GiB per GPU, the GPU has 0.5"), std::string::npos) << c.reason;
+  }
+}
+
+TEST(CostModel, OverlapNeverSlowsAStep) {
+  const plan::ModelDims gpt2;
+  const plan::Machine m = test_machine();
+  for (const auto& g : plan::factorizations(16)) {
+    const auto all = plan::predict_step(gpt2, g, {32, 16, 1024, 8.0}, m, plan::Overlap::all());
+    const auto none = plan::predict_step(gpt2, g, {32, 16, 1024, 8.0}, m, plan::Overlap::none());
+    if (!all.feasible) continue;
+    EXPECT_LE(all.step_s, none.step_s) << g.str();
+    EXPECT_DOUBLE_EQ(all.compute_s(), none.compute_s()) << g.str();
+    EXPECT_DOUBLE_EQ(none.exposed_total(), [&] {
+      double s = 0;
+      for (double c : none.comm_s) s += c;
+      return s;
+    }()) << g.str();
+  }
+}
+
+TEST(CostModel, MoreBandwidthOrAFasterGemmNeverSlowsAnyConfiguration) {
+  const plan::ModelDims gpt2;
+  const plan::StepDims step{64, 32, 1024, 8.0};
+  const plan::Machine base = test_machine();
+  for (const auto& g : plan::factorizations(32)) {
+    const auto b = plan::predict_step(gpt2, g, step, base);
+    if (!b.feasible) continue;
+    plan::Machine faster_net = base, faster_gemm = base;
+    faster_net.inter_node_gbps *= 2;
+    faster_net.intra_node_gbps *= 2;
+    faster_gemm.gemm_tflops *= 2;
+    // (equal where the GEMM time saved is exactly what stops hiding communication)
+    EXPECT_LE(plan::predict_step(gpt2, g, step, faster_net).step_s, b.step_s * (1 + 1e-12)) << g.str();
+    EXPECT_LE(plan::predict_step(gpt2, g, step, faster_gemm).step_s, b.step_s * (1 + 1e-12)) << g.str();
+    EXPECT_GT(b.mfu, 0.0);
+    EXPECT_LT(b.mfu, 1.0);
+  }
+}
+
+TEST(CostModel, RejectsABadMachine) {
+  plan::Machine m = test_machine();
+  m.inter_node_gbps = 0.0;
+  try {
+    plan::validate(m);
+    FAIL() << "accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("inter_node_gbps = 0 must be a positive number"), std::string::npos) << e.what();
+  }
+  m = test_machine();
+  m.gpus_per_node = 0;
+  EXPECT_THROW(plan::validate(m), UserError);
+}
+
+}  // namespace
+}  // namespace fourfold
