@@ -1,0 +1,89 @@
+#include "drivers/plan/machines.hpp"
+
+#include "core/error.hpp"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <filesystem>
+
+namespace fourfold::plan {
+namespace {
+
+// Per-GPU figures. Bandwidths are NCCL/RCCL bus bandwidths a ring reaches, not link peaks;
+// GEMM rates are ~70% of the dense bf16 peak until a calibration replaces them. Latencies are
+// per ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes.
+std::vector<Machine> presets() {
+  return {
+      // NERSC Perlmutter GPU nodes (docs.nersc.gov/systems/perlmutter/architecture/): 4 NVIDIA
+      // A100-SXM4-40GB (HBM2 1555 GB/s, dense bf16 312 TFLOP/s) joined by NVLink 3, and 4
+      // Slingshot-11 NICs of 200 Gb/s per node (25 GB/s per GPU).
+      {"perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 1555.0, 40.0},
+      // OLCF Frontier (docs.olcf.ornl.gov/systems/frontier_user_guide.html): 4 AMD MI250X per
+      // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s and 191.5 TFLOP/s dense bf16; GCDs joined by
+      // Infinity Fabric (50-100 GB/s per direction); 4 Slingshot-11 NICs of 25 GB/s per node
+      // (12.5 GB/s per GCD).
+      {"frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 1600.0, 64.0},
+      // CSCS Alps (docs.cscs.ch/alps/hardware/): 4 NVIDIA GH200 per node, each an H100 with
+      // 96 GB HBM3 at 4 TB/s and 989 TFLOP/s dense bf16, joined by NVLink 4; one Slingshot-11
+      // NIC of 25 GB/s per GH200.
+      {"alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 4000.0, 96.0},
+  };
+}
+
+double number(const toml::table& t, const std::string& path, const char* key) {
+  const toml::node* n = t["machine"][key].node();
+  FF_REQUIRE(n != nullptr, "machine file '{}': [machine] {} is missing", path, key);
+  if (const auto v = n->value<double>()) return *v;
+  FF_REQUIRE(false, "machine file '{}': [machine] {} must be a number", path, key);
+  return 0.0;
+}
+
+}  // namespace
+
+std::vector<std::string> machine_preset_names() {
+  std::vector<std::string> names;
+  for (const Machine& m : presets()) names.push_back(m.name);
+  return names;
+}
+
+Machine load_machine(const std::string& name_or_path) {
+  for (const Machine& m : presets())
+    if (m.name == name_or_path) return m;
+  FF_REQUIRE(std::filesystem::is_regular_file(name_or_path),
+             "machine '{}' is neither a preset ({}) nor a readable file", name_or_path,
+             fmt::join(machine_preset_names(), ", "));
+  toml::table t;
+  try {
+    t = toml::parse_file(name_or_path);
+  } catch (const toml::parse_error& e) {
+    FF_REQUIRE(false, "machine file '{}': {} (line {})", name_or_path, e.description(), e.source().begin.line);
+  }
+  FF_REQUIRE(t["machine"].is_table(), "machine file '{}': no [machine] table", name_or_path);
+  static const char* const known[] = {"name", "gpus_per_node", "intra_node_gbps", "inter_node_gbps",
+                                      "intra_node_latency_us", "inter_node_latency_us", "gemm_tflops",
+                                      "peak_tflops", "memory_gbps", "memory_gib"};
+  for (const auto& [key, value] : *t["machine"].as_table()) {
+    bool ok = false;
+    for (const char* k : known) ok |= key.str() == k;
+    FF_REQUIRE(ok, "machine file '{}': unknown key [machine] {}; expected one of {}", name_or_path, key.str(),
+               fmt::join(known, ", "));
+  }
+  Machine m;
+  m.name = t["machine"]["name"].value_or(std::filesystem::path(name_or_path).stem().string());
+  const auto gpus = t["machine"]["gpus_per_node"].value<long long>();
+  FF_REQUIRE(gpus.has_value(), "machine file '{}': [machine] gpus_per_node must be an integer", name_or_path);
+  m.gpus_per_node = static_cast<int>(*gpus);
+  m.intra_node_gbps = number(t, name_or_path, "intra_node_gbps");
+  m.inter_node_gbps = number(t, name_or_path, "inter_node_gbps");
+  m.intra_node_latency_us = number(t, name_or_path, "intra_node_latency_us");
+  m.inter_node_latency_us = number(t, name_or_path, "inter_node_latency_us");
+  m.gemm_tflops = number(t, name_or_path, "gemm_tflops");
+  m.peak_tflops = number(t, name_or_path, "peak_tflops");
+  m.memory_gbps = number(t, name_or_path, "memory_gbps");
+  m.memory_gib = number(t, name_or_path, "memory_gib");
+  validate(m);
+  return m;
+}
+
+}  // namespace fourfold::plan

@@ -1,0 +1,172 @@
+// fourfold-plan: ranks every 4D configuration of a model on N GPUs of a machine by predicted
+// step time (communication by collective, compute, overlap, memory), without MPI or a GPU.
+//   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET [--batch-size B]
+//                 [--micro-batch-size M] [--seq-len T] [--overlap all|none|oar,ors,oag,dp]
+//                 [--top K] [--json] [--show-infeasible]
+// A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
+#include "core/error.hpp"
+#include "drivers/plan/cost_model.hpp"
+#include "drivers/plan/machines.hpp"
+#include "drivers/train/train_config.hpp"
+#include "layers/overlap.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#ifndef FOURFOLD_CONFIG_DIR
+#define FOURFOLD_CONFIG_DIR ""
+#endif
+
+using namespace fourfold;
+
+namespace {
+
+// A config file by path, or a preset: <name>.toml in $FOURFOLD_CONFIG_DIR, the source tree's
+// configs/, or the installed share/fourfold/configs.
+std::string resolve_config(const std::string& name) {
+  if (std::filesystem::is_regular_file(name)) return name;
+  std::vector<std::string> dirs;
+  if (const char* env = std::getenv("FOURFOLD_CONFIG_DIR")) dirs.push_back(env);
+  for (const char* d : {FOURFOLD_CONFIG_DIR, FOURFOLD_INSTALLED_CONFIG_DIR})
+    if (*d) dirs.push_back(d);
+  for (const std::string& d : dirs) {
+    const std::string path = d + "/" + name + ".toml";
+    if (std::filesystem::is_regular_file(path)) return path;
+  }
+  FF_REQUIRE(false, "--config '{}' is neither a file nor a preset in {}", name, fmt::join(dirs, ", "));
+  return {};
+}
+
+struct Options {
+  std::string config, machine, overlap = "all";
+  int gpus = 0, batch_size = 0, micro_batch_size = 0, seq_len = 0, top = 10;
+  bool json = false, show_infeasible = false;
+};
+
+std::string axis_ms(const plan::StepCost& c, comm::CommAxis axis) {
+  const double s = c.exposed_s[static_cast<int>(axis)];
+  return s > 0 ? fmt::format("{:.1f}", 1e3 * s) : "-";
+}
+
+int run(const Options& o) {
+  ConfigValues values;
+  const std::string path = resolve_config(o.config);
+  values.merge_file(path);
+  plan::ModelDims model;
+  model.layers = static_cast<int>(values.integer("model.num_layers"));
+  model.heads = static_cast<int>(values.integer("model.num_heads"));
+  model.channels = static_cast<int>(values.integer("model.channels"));
+  model.max_seq_len = static_cast<int>(values.integer("model.max_seq_len"));
+  const long long padded = values.integer("model.padded_vocab_size");
+  model.padded_vocab = static_cast<int>(padded > 0 ? padded : (values.integer("model.vocab_size") + 127) / 128 * 128);
+  FF_REQUIRE(model.layers > 0 && model.heads > 0 && model.channels > 0 && model.padded_vocab > 0 &&
+                 model.max_seq_len > 0 && model.channels % model.heads == 0,
+             "config '{}': model {} layers, {} heads, {} channels, vocabulary {}, max length {} is not a model",
+             path, model.layers, model.heads, model.channels, model.padded_vocab, model.max_seq_len);
+  plan::StepDims step;
+  step.batch_size = o.batch_size > 0 ? o.batch_size : static_cast<int>(values.integer("train.batch_size"));
+  step.micro_batch_size =
+      o.micro_batch_size > 0 ? o.micro_batch_size : static_cast<int>(values.integer("train.micro_batch_size"));
+  if (o.batch_size > 0 && o.micro_batch_size == 0 && step.micro_batch_size > step.batch_size)
+    step.micro_batch_size = step.batch_size;
+  step.seq_len = o.seq_len > 0 ? o.seq_len : static_cast<int>(values.integer("train.seq_len"));
+  step.bucket_mb = values.real("parallel.bucket_mb");
+  FF_REQUIRE(o.gpus >= 1, "--gpus {}: expected at least 1", o.gpus);
+  FF_REQUIRE(o.top >= 1, "--top {}: expected at least 1", o.top);
+  const OverlapOptions parsed = OverlapOptions::parse(o.overlap);
+  const plan::Overlap overlap{parsed.oar, parsed.ors, parsed.oag, parsed.dp};
+  const plan::Machine machine = plan::load_machine(o.machine);
+  plan::validate(machine);
+
+  const auto ranked = plan::rank_grids(model, o.gpus, step, machine, overlap);
+  const double gib = 1024.0 * 1024.0 * 1024.0;
+  int shown = 0;
+  long feasible = 0;
+  for (const auto& c : ranked) feasible += c.feasible;
+  if (!o.json) {
+    std::printf("# %s on %d GPUs of %s (%d per node): %d layers, %d heads, %d channels; batch %d x %d, "
+                "micro-batch %d; overlap %s; %zu configurations, %ld feasible\n",
+                path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node, model.layers, model.heads,
+                model.channels, step.batch_size, step.seq_len, step.micro_batch_size,
+                parsed.str().c_str(), ranked.size(), feasible);
+    std::printf("%4s  %-14s %9s %9s   %27s %8s %6s  %s\n", "rank", "grid", "step s", "compute",
+                "exposed ms: x / y / z / data / xy", "GiB/GPU", "MFU", "");
+  }
+  for (const auto& c : ranked) {
+    if (!c.feasible && !o.show_infeasible) continue;
+    if (c.feasible && shown >= o.top) continue;
+    if (c.feasible) ++shown;
+    if (o.json) {
+      nlohmann::json line = {{"grid", c.grid.str()},
+                             {"feasible", c.feasible},
+                             {"gpus", o.gpus},
+                             {"machine", machine.name}};
+      if (c.feasible) {
+        line["step_s"] = c.step_s;
+        line["gemm_s"] = c.gemm_s;
+        line["other_compute_s"] = c.other_compute_s;
+        line["mfu"] = c.mfu;
+        line["memory_gib"] = c.memory.total() / gib;
+        nlohmann::json exposed, busy;
+        for (int a = 0; a < comm::comm_axis_count; ++a) {
+          exposed[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = c.exposed_s[a];
+          busy[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = c.comm_s[a];
+        }
+        line["exposed_s"] = exposed;
+        line["comm_s"] = busy;
+      } else {
+        line["reason"] = c.reason;
+      }
+      std::printf("%s\n", line.dump().c_str());
+      continue;
+    }
+    if (!c.feasible) {
+      std::printf("%4s  %-14s infeasible: %s\n", "-", c.grid.str().c_str(), c.reason.c_str());
+      continue;
+    }
+    const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
+                                            axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
+                                            axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
+    std::printf("%4d  %-14s %9.3f %9.3f   %27s %8.1f %5.1f%%\n", shown, c.grid.str().c_str(), c.step_s,
+                c.compute_s(), exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
+  }
+  FF_REQUIRE(feasible > 0, "no configuration of {} GPUs fits: rerun with --show-infeasible for the reasons", o.gpus);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app("fourfold-plan: rank the 4D configurations of a model on a machine by predicted step time");
+  Options o;
+  app.add_option("--config", o.config, "model config file, or a preset in configs/ (gpt2-124m, axonn-80b, ...)")
+      ->required();
+  app.add_option("--gpus", o.gpus, "number of GPUs (ranks)")->required();
+  app.add_option("--machine", o.machine,
+                 fmt::format("machine file, or a preset: {}", fmt::join(plan::machine_preset_names(), ", ")))
+      ->required();
+  app.add_option("--batch-size", o.batch_size, "global sequences per step (default: the config's)");
+  app.add_option("--micro-batch-size", o.micro_batch_size, "sequences per micro-batch (default: the config's)");
+  app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");
+  app.add_option("--overlap", o.overlap, "all, none, or a list of oar, ors, oag, dp")->capture_default_str();
+  app.add_option("--top", o.top, "feasible configurations to print")->capture_default_str();
+  app.add_flag("--json", o.json, "one JSON object per configuration");
+  app.add_flag("--show-infeasible", o.show_infeasible, "also list the configurations that cannot run, and why");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    return run(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fourfold-plan: error: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# fourfold-plan from the command line: a ranked table for a preset model and machine, JSON
+# lines, infeasible configurations with their reasons, and bad input rejected with a message.
+set -u
+build=$1
+plan=$build/bin/fourfold-plan
+fail() { echo "FAIL: $*"; exit 1; }
+
+out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 --micro-batch-size 16 --top 3 2>&1) \
+  || fail "plan exited non-zero: $out"
+[ "$(grep -cE '^ +[0-9]+  [0-9]+x[0-9]+x[0-9]+x[0-9]+ ' <<<"$out")" -eq 3 ] || fail "expected 3 ranked rows: $out"
+grep -q "20 configurations" <<<"$out" || fail "8 GPUs have 20 factorisations: $out"
+
+json=$("$plan" --config axonn-80b --gpus 1024 --machine perlmutter --json --show-infeasible --top 5 2>&1) \
+  || fail "plan --json exited non-zero: $json"
+python3 - "$json" <<'PY' || fail "plan JSON: $json"
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines()]
+good = [d for d in lines if d["feasible"]]
+bad = [d for d in lines if not d["feasible"]]
+assert len(good) == 5, len(good)
+assert all(good[i]["step_s"] <= good[i + 1]["step_s"] for i in range(4)), good
+assert all(0 < d["mfu"] < 1 and d["memory_gib"] <= 40 for d in good), good
+assert any("GiB per GPU" in d["reason"] for d in bad), bad
+assert any("not divisible" in d["reason"] for d in bad), bad
+PY
+
+out=$("$plan" --config gpt2-124m --gpus 8 --machine summit 2>&1) && fail "unknown machine accepted"
+grep -q "machine 'summit' is neither a preset" <<<"$out" || fail "unknown machine message: $out"
+out=$("$plan" --config no-such-model --gpus 8 --machine alps 2>&1) && fail "unknown model accepted"
+grep -q "'no-such-model' is neither a file nor a preset" <<<"$out" || fail "unknown model message: $out"
+out=$("$plan" --config gpt2-124m --gpus 0 --machine alps 2>&1) && fail "--gpus 0 accepted"
+grep -q -- "--gpus 0: expected at least 1" <<<"$out" || fail "--gpus 0 message: $out"
+out=$("$plan" --config gpt2-124m --gpus 4 --machine alps --overlap oar,bogus 2>&1) && fail "bad --overlap accepted"
+grep -q "bogus" <<<"$out" || fail "bad --overlap message: $out"
+out=$("$plan" --config gpt2-124m --gpus 4 --machine alps --batch-size 4 --micro-batch-size 4 --seq-len 1024 2>&1) \
+  || fail "4 GPUs of alps: $out"
+echo "PASS"
