@@ -8,23 +8,9 @@
 #pragma once
 
 #include "core/types.hpp"
+#include "layers/attention_blocking.hpp"
 
 namespace fourfold {
-
-/// Queries (and keys) per block of the causal blocking: each of attention's GEMMs runs per block
-/// over the unmasked keys (or queries) only. A multiple of the GPU warp and CPU vector widths.
-inline constexpr int attention_causal_block = 128;
-
-/// Score entries (query, key) per (batch row, head) that the blocked GEMMs compute at length T:
-/// the causal triangle plus the masked part of the diagonal blocks (T * T without blocking).
-inline constexpr double attention_scores_computed(int T) {
-  double entries = 0.0;
-  for (int first = 0; first < T; first += attention_causal_block) {
-    const int end = first + attention_causal_block < T ? first + attention_causal_block : T;
-    entries += static_cast<double>(end - first) * end;
-  }
-  return entries;
-}
 
 void attention_forward(const ExecSpace& exec, const Matrix& out, const Tensor4<float>& att,
                        const ConstMatrix& qkv, int heads_local);

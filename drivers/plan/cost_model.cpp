@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "drivers/plan/step_volume.hpp"
+#include "layers/attention_blocking.hpp"
 
 #include <fmt/format.h>
 
@@ -32,18 +33,6 @@ Placement placement(CommAxis axis, const comm::GridShape& g) {
     case CommAxis::other: return {1, g.size()};
   }
   return {1, g.size()};
-}
-
-// Score entries of causal attention per (batch row, head) with 128-query blocks
-// (layers/attention.hpp), repeated here so that the planner needs no Kokkos.
-double attention_scores(int T) {
-  constexpr int block = 128;
-  double entries = 0.0;
-  for (int first = 0; first < T; first += block) {
-    const int end = std::min(first + block, T);
-    entries += static_cast<double>(end - first) * end;
-  }
-  return entries;
 }
 
 }  // namespace
@@ -120,7 +109,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const long micro_steps = step.batch_size / step.micro_batch_size;
   const double rate = 1e12 * machine.gemm_tflops;
   const double linear_flops = 6.0 * m * 12.0 * cx * cy * L;  // forward, input and weight gradients
-  const double attention_flops = 12.0 * local_batch * heads_local * attention_scores(step.seq_len) * hs * L;
+  const double attention_flops = 12.0 * local_batch * heads_local * attention_scores_computed(step.seq_len) * hs * L;
   const double head_flops = 6.0 * m * vocab_local * c;
   const double linear_s = linear_flops / rate;
   const double micro_gemm_s = (linear_flops + attention_flops + head_flops) / rate;
