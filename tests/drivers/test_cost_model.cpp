@@ -93,8 +93,9 @@ TEST(CostModel, InfeasibleConfigurationsSayWhy) {
   m.memory_gib = 0.5;
   for (const auto& c : plan::rank_grids(gpt2, 4, {4, 4, 1024, 8.0}, m)) {
     EXPECT_FALSE(c.feasible) << c.grid.str();
-    if (c.reason.find("heads") == std::string::npos && c.reason.find("G_z") == std::string::npos)
+    if (c.reason.find("heads") == std::string::npos && c.reason.find("G_z") == std::string::npos) {
       EXPECT_NE(c.reason.find("GiB per GPU, the GPU has 0.5"), std::string::npos) << c.reason;
+    }
   }
 }
 

@@ -167,7 +167,9 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
       double total = 0.0;
       for (const auto& per_axis : moved.bytes)
         for (const double b : per_axis) total += b;
-      if (grid.world_size() > 1) EXPECT_GT(total, 0.0) << "the step moved no bytes: nothing was counted";
+      if (grid.world_size() > 1) {
+        EXPECT_GT(total, 0.0) << "the step moved no bytes: nothing was counted";
+      }
       for (int a = 0; a < comm::comm_axis_count; ++a)
         for (int k = 0; k < comm::collective_kind_count; ++k) {
           const auto axis = static_cast<CommAxis>(a);
