@@ -182,7 +182,8 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   cost.step_s = cost.compute_s() + cost.exposed_total();
 
   // Model FLOPs: 6 N per token plus attention's 12 L C T (as the trainer's MFU counts them).
-  const double n = arena_sizes(model, {1, 1, 1, 1}).z_replicated + arena_sizes(model, {1, 1, 1, 1}).z_sharded;
+  const ArenaSizes whole = arena_sizes(model, {1, 1, 1, 1});
+  const double n = whole.z_replicated + whole.z_sharded;
   const double tokens = static_cast<double>(step.batch_size) * T;
   cost.model_flops = tokens * (6.0 * n + 12.0 * L * c * T);
   cost.mfu = cost.model_flops / (cost.step_s * static_cast<double>(grid.size()) * 1e12 * machine.peak_tflops);
@@ -191,18 +192,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
 
 std::vector<comm::GridShape> factorizations(int gpus) {
   FF_REQUIRE(gpus >= 1, "{} GPUs: expected at least 1", gpus);
-  std::vector<comm::GridShape> out;
-  for (int x = 1; x <= gpus; ++x) {
-    if (gpus % x) continue;
-    for (int y = 1; y <= gpus / x; ++y) {
-      if ((gpus / x) % y) continue;
-      for (int z = 1; z <= gpus / (x * y); ++z) {
-        if ((gpus / (x * y)) % z) continue;
-        out.push_back({x, y, z, gpus / (x * y * z)});
-      }
-    }
-  }
-  return out;
+  return comm::all_grid_shapes(gpus);
 }
 
 std::vector<StepCost> rank_grids(const ModelDims& model, int gpus, const StepDims& step, const Machine& machine,

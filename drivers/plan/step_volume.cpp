@@ -2,8 +2,6 @@
 
 #include "core/error.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 
@@ -15,22 +13,19 @@ using comm::CommAxis;
 
 constexpr double f32 = 4.0, f64 = 8.0;
 
-// "GXxGYxGZxGD" (GridShape::str lives in the MPI library; this one stays free of it).
-std::string grid_text(const comm::GridShape& g) { return fmt::format("{}x{}x{}x{}", g.x, g.y, g.z, g.data); }
-
 // The trainer's grid rules (drivers/train/train_config.cpp, layers/linear.cpp).
 void check_grid(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
-  FF_REQUIRE(g.x >= 1 && g.y >= 1 && g.z >= 1 && g.data >= 1, "grid {}: every size must be at least 1", grid_text(g));
-  FF_REQUIRE(m.heads % g.y == 0, "grid {}: {} heads are not divisible by G_y = {}", grid_text(g), m.heads, g.y);
+  FF_REQUIRE(g.x >= 1 && g.y >= 1 && g.z >= 1 && g.data >= 1, "grid {}: every size must be at least 1", g.str());
+  FF_REQUIRE(m.heads % g.y == 0, "grid {}: {} heads are not divisible by G_y = {}", g.str(), m.heads, g.y);
   FF_REQUIRE(m.channels % g.x == 0 && m.channels % g.y == 0,
-             "grid {}: {} channels are not divisible by G_x = {} and G_y = {}", grid_text(g), m.channels, g.x, g.y);
+             "grid {}: {} channels are not divisible by G_x = {} and G_y = {}", g.str(), m.channels, g.x, g.y);
   FF_REQUIRE(s.micro_batch_size >= 1 && s.batch_size % s.micro_batch_size == 0,
              "batch {} is not a multiple of the micro-batch {}", s.batch_size, s.micro_batch_size);
   FF_REQUIRE(s.micro_batch_size % (g.z * g.data) == 0,
-             "grid {}: the micro-batch of {} sequences is not divisible by G_z * G_data = {}", grid_text(g),
+             "grid {}: the micro-batch of {} sequences is not divisible by G_z * G_data = {}", g.str(),
              s.micro_batch_size, g.z * g.data);
   const long smallest_block = static_cast<long>(m.channels / g.x) * (m.channels / g.y);  // attention projection
-  FF_REQUIRE(smallest_block % g.z == 0, "grid {}: a ({} x {}) weight block does not split over G_z = {}", grid_text(g),
+  FF_REQUIRE(smallest_block % g.z == 0, "grid {}: a ({} x {}) weight block does not split over G_z = {}", g.str(),
              m.channels / g.x, m.channels / g.y, g.z);
   FF_REQUIRE(s.seq_len >= 1 && s.seq_len <= m.max_seq_len, "sequence length {} outside 1..{}", s.seq_len,
              m.max_seq_len);
