@@ -5,11 +5,11 @@
 #include "comm/comm_stats.hpp"
 #include "comm/grid.hpp"
 #include "core/error.hpp"
-#include "core/rng.hpp"
 #include "drivers/plan/step_volume.hpp"
 #include "drivers/train/train_step.hpp"
 #include "layers/gpt_test_support.hpp"
 #include "test_env.hpp"
+#include "train_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -128,16 +128,6 @@ TEST(StepVolume, RejectsWhatTheTrainerRejects) {
             std::string::npos);
 }
 
-// Distinct tokens per micro-batch and row group.
-void fill(TokenBatches& batches, const comm::Grid& grid, std::size_t rows) {
-  const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
-  for (int k = 0; k < batches.batches(); ++k)
-    for (std::size_t i = 0; i < rows; ++i) {
-      batches.tokens(k)[i] = static_cast<int>(rng::bits(7, 100 * k + row_group, i) % 61);
-      batches.targets(k)[i] = static_cast<int>(rng::bits(8, 100 * k + row_group, i) % 61);
-    }
-}
-
 // A real step on every grid of this world: the bytes and calls comm/ counted per (axis, kind)
 // are the model's, with and without gradient accumulation and with small gradient buckets (so
 // that the data-parallel all-reduce runs in several pieces).
@@ -157,7 +147,7 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
       model.zero_gradients();
       AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
       TrainStep step(model, optimizer, micro_steps, 1.0);
-      fill(step.batches(), grid, model.rows());
+      test::fill_distinct_tokens(step.batches(), grid, model.rows());
       step.run(1e-3, 1);  // first-use work is not a step's
       const comm::CommTotals before = comm::comm_totals();
       step.run(1e-3, 2);

@@ -3,12 +3,12 @@
 // clipping scale, AdamW) equals the same step assembled from the layer calls with the clipping
 // scale applied on the host.
 #include "comm/grid.hpp"
-#include "core/rng.hpp"
 #include "core/sync.hpp"
 #include "drivers/train/train_step.hpp"
 #include "layers/gpt_test_support.hpp"
 #include "layers/grad_norm.hpp"
 #include "test_env.hpp"
+#include "train_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,16 +19,6 @@ namespace fourfold {
 namespace {
 
 constexpr int batch = 4, seq_len = 16;
-
-// Distinct tokens per micro-batch and per row group (the rows this rank holds).
-void fill(TokenBatches& batches, const comm::Grid& grid, std::size_t rows) {
-  const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
-  for (int k = 0; k < batches.batches(); ++k)
-    for (std::size_t i = 0; i < rows; ++i) {
-      batches.tokens(k)[i] = static_cast<int>(rng::bits(7, 100 * k + row_group, i) % 61);
-      batches.targets(k)[i] = static_cast<int>(rng::bits(8, 100 * k + row_group, i) % 61);
-    }
-}
 
 TEST(TrainStep, OneHostWaitPerStepOnEveryGrid) {
   for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
@@ -41,7 +31,7 @@ TEST(TrainStep, OneHostWaitPerStepOnEveryGrid) {
       model.zero_gradients();
       AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
       TrainStep step(model, optimizer, micro_steps, 0.5);
-      fill(step.batches(), grid, model.rows());
+      test::fill_distinct_tokens(step.batches(), grid, model.rows());
       step.run(1e-3, 1);  // warm-up: first-use work is not a step's
       const HostSyncCounts before = host_sync_counts();
       const int steps = 3;
@@ -56,7 +46,7 @@ TEST(TrainStep, OneHostWaitPerStepOnEveryGrid) {
         EXPECT_EQ(counted[SyncKind::backend], 0);
       }
       TokenBatches eval(2, model.rows());
-      fill(eval, grid, model.rows());
+      test::fill_distinct_tokens(eval, grid, model.rows());
       const HostSyncCounts before_eval = host_sync_counts();
       step.evaluate(eval, 2);
       EXPECT_EQ((host_sync_counts() - before_eval).step_syncs(), 1);
@@ -77,7 +67,7 @@ TEST(TrainStep, DeviceClippingEqualsTheHostFormula) {
     AdamW device_opt(device_model.params(), device_model.parameters().extent(0), AdamWSettings{});
     AdamW host_opt(host_model.params(), host_model.parameters().extent(0), AdamWSettings{});
     TrainStep step(device_model, device_opt, 1, clip);
-    fill(step.batches(), grid, device_model.rows());
+    test::fill_distinct_tokens(step.batches(), grid, device_model.rows());
     const StepValues got = step.run(2e-3, 1);
 
     const double loss = host_model.forward(step.batches().tokens(0), step.batches().targets(0));

@@ -1,5 +1,6 @@
 #include "train_test_support.hpp"
 
+#include "core/rng.hpp"
 #include "drivers/train/token_shards.hpp"
 #include "test_env.hpp"
 
@@ -54,6 +55,15 @@ TrainConfig tiny_train_config(const comm::GridShape& grid, long steps, const std
   c.log_every = 1000;
   c.peak_gflops = 1.0;  // no start-up measurement in tests
   return c;
+}
+
+void fill_distinct_tokens(TokenBatches& batches, const comm::Grid& grid, std::size_t rows) {
+  const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
+  for (int k = 0; k < batches.batches(); ++k)
+    for (std::size_t i = 0; i < rows; ++i) {
+      batches.tokens(k)[i] = static_cast<int>(rng::bits(7, 100 * k + row_group, i) % 61);
+      batches.targets(k)[i] = static_cast<int>(rng::bits(8, 100 * k + row_group, i) % 61);
+    }
 }
 
 }  // namespace fourfold::test
