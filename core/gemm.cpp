@@ -33,6 +33,29 @@ bool timing_enabled = false;
 GemmStats stats;
 GemmPrecision precision = GemmPrecision::fp32;
 
+// With timing on (benchmarks), fences before a call and after it and adds the call's wall time
+// and FLOPs to stats; with timing off, does nothing.
+class CallTimer {
+ public:
+  CallTimer(const ExecSpace& exec, const char* what) : exec_(exec), what_(what) {
+    if (!timing_enabled) return;
+    fence(exec_, SyncKind::timing, what_);
+    watch_.restart();
+  }
+  void done(double flops) {
+    if (!timing_enabled) return;
+    fence(exec_, SyncKind::timing, what_);
+    stats.calls += 1;
+    stats.seconds += watch_.seconds();
+    stats.flops += flops;
+  }
+
+ private:
+  const ExecSpace& exec_;
+  const char* what_;
+  Stopwatch watch_;
+};
+
 // Mixed-precision operand copies, grown to the largest operand seen (the first step's GEMMs;
 // later steps reuse them) and freed before Kokkos finalises. On the vendor-BLAS host route a
 // bf16 operand is kept as the float it rounds to: sgemm on it is a bf16 x bf16 product with
@@ -147,11 +170,7 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
         });
     return;
   }
-  Stopwatch watch;
-  if (timing_enabled) {
-    fence(exec, SyncKind::timing, "fourfold::gemm: timing starts");
-    watch.restart();
-  }
+  CallTimer timer(exec, "fourfold::gemm: timing");
   const bool bf16 = precision == GemmPrecision::bf16;
 #if defined(KOKKOS_ENABLE_CUDA)
   if (bf16) {
@@ -180,12 +199,7 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
     KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a_used, b_used, beta, c);
 #endif
   }
-  if (timing_enabled) {
-    fence(exec, SyncKind::timing, "fourfold::gemm: timing ends");
-    stats.calls += 1;
-    stats.seconds += watch.seconds();
-    stats.flops += 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols);
-  }
+  timer.done(2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols));
 }
 
 namespace {
@@ -242,11 +256,7 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
              "but they hold {} / {} / {}",
              label, outer, inner, a_span, b_span, c_span, a.span, b.span, c.span);
   ScopedRegion region(label);
-  Stopwatch watch;
-  if (timing_enabled) {
-    fence(exec, SyncKind::timing, "fourfold::gemm_strided_batched: timing starts");
-    watch.restart();
-  }
+  CallTimer timer(exec, "fourfold::gemm_strided_batched: timing");
   const bool bf16 = precision == GemmPrecision::bf16;
 #if defined(KOKKOS_ENABLE_CUDA)
   const cublasHandle_t handle = cublas_handle(exec);
@@ -289,12 +299,7 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
     gemm_strided_batched_portable(exec, op_a, op_b, m, n, k, alpha, a_used, b_used, beta, c, outer, inner);
   }
 #endif
-  if (timing_enabled) {
-    fence(exec, SyncKind::timing, "fourfold::gemm_strided_batched: timing ends");
-    stats.calls += 1;
-    stats.seconds += watch.seconds();
-    stats.flops += 2.0 * m * static_cast<double>(n) * k * outer * inner;
-  }
+  timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
 }
 
 void set_gemm_timing(bool enabled) { timing_enabled = enabled; }
