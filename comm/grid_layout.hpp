@@ -28,6 +28,7 @@ struct GridShape {
   friend bool operator==(const GridShape& a, const GridShape& b) {
     return a.x == b.x && a.y == b.y && a.z == b.z && a.data == b.data;
   }
+  friend bool operator!=(const GridShape& a, const GridShape& b) { return !(a == b); }
 };
 
 struct GridCoords {

@@ -16,6 +16,16 @@ const char* comm_axis_name(CommAxis axis) {
   return "?";
 }
 
+bool parse_collective_kind(const std::string& name, CollectiveKind& kind) {
+  for (int k = 0; k < collective_kind_count; ++k) {
+    if (name == collective_kind_name(static_cast<CollectiveKind>(k))) {
+      kind = static_cast<CollectiveKind>(k);
+      return true;
+    }
+  }
+  return false;
+}
+
 const char* collective_kind_name(CollectiveKind kind) {
   switch (kind) {
     case CollectiveKind::all_reduce: return "all_reduce";

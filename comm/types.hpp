@@ -39,6 +39,8 @@ const char* comm_axis_name(CommAxis axis);
 enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
 inline constexpr int collective_kind_count = 4;
 const char* collective_kind_name(CollectiveKind kind);
+/// The kind named `name` (as collective_kind_name writes it); false when there is none.
+bool parse_collective_kind(const std::string& name, CollectiveKind& kind);
 
 /// How this rank's MPI collectives make progress while it computes ([parallel] progress).
 ///   auto    thread where the node has a core per rank, inline where ranks outnumber cores

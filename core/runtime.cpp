@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include <unistd.h>
+
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cuda_runtime_api.h>
 #elif defined(KOKKOS_ENABLE_HIP)
@@ -118,6 +120,26 @@ Runtime::~Runtime() {
   if (owns_mpi_ && !finalized) {
     if (MPI_Finalize() != MPI_SUCCESS) report_in_destructor("MPI_Finalize failed");
   }
+}
+
+double Runtime::memory_bytes_per_rank() const {
+#if defined(KOKKOS_ENABLE_CUDA)
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (device_id_ >= 0 && cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess)
+    return static_cast<double>(total_bytes);
+  return 0.0;
+#elif defined(KOKKOS_ENABLE_HIP)
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (device_id_ >= 0 && hipMemGetInfo(&free_bytes, &total_bytes) == hipSuccess)
+    return static_cast<double>(total_bytes);
+  return 0.0;
+#elif defined(KOKKOS_ENABLE_SYCL)
+  return 0.0;
+#else
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0.0;
+  return static_cast<double>(pages) * static_cast<double>(page_size) / local_size_;
+#endif
 }
 
 bool Runtime::all_ranks_failed(double grace_seconds) noexcept {

@@ -27,6 +27,9 @@ class Runtime {
   int local_size() const { return local_size_; }
   /// The device this rank uses on GPU backends, -1 on host-only backends.
   int device_id() const { return device_id_; }
+  /// Memory this rank may fill: its device's total on GPU backends, the node's physical memory
+  /// shared among the node's ranks on host backends; 0 when the backend cannot say.
+  double memory_bytes_per_rank() const;
 
   /// Call after this rank hit an error it has already printed. Returns true when every rank of
   /// the world called it within `grace_seconds` (the same error everywhere, e.g. a bad flag):

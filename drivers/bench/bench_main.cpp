@@ -53,6 +53,8 @@ int main(int argc, char** argv) {
     gemm_cmd->add_option("--shape", shapes, "MxNxK, repeatable (default: 1024^3 and GPT-2 124M shapes at 256 tokens)");
     gemm_cmd->add_option("--warmup", gemm_options.warmup, "untimed repetitions per shape")->capture_default_str();
     gemm_cmd->add_option("--iters", gemm_options.iterations, "timed repetitions per shape")->capture_default_str();
+    gemm_cmd->add_option("--triad-elements", gemm_options.triad_elements, "floats per triad array (memory bandwidth)")
+        ->capture_default_str();
 
     ModelBenchOptions model_options;
     auto* model_cmd = app.add_subcommand("model", "time forward + backward + gradient sync of a GPT-2 step");

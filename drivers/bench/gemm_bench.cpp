@@ -3,10 +3,9 @@
 #include "comm/collectives.hpp"
 #include "comm/communicator.hpp"
 #include "core/error.hpp"
+#include "drivers/common/calibrate.hpp"
 #include "core/gemm.hpp"
 #include "core/runtime.hpp"
-#include "core/sync.hpp"
-#include "core/timer.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -38,35 +37,29 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
       shapes.emplace_back("custom", shape);
     }
   }
-  const ExecSpace exec;
   for (const auto& [name, s] : shapes) {
-    // Y (m, n) = X (m, k) * W (n, k)^T: the layout of a forward linear layer.
-    Matrix x("x", s.m, s.k), w("w", s.n, s.k), y("y", s.m, s.n);
-    Kokkos::deep_copy(x, 0.5f);
-    Kokkos::deep_copy(w, 0.25f);
-    for (int i = 0; i < options.warmup; ++i) gemm(exec, Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
-    fence(exec, SyncKind::timing, "fourfold: timing");
-    world.barrier();
-    Stopwatch watch;
-    for (int i = 0; i < options.iterations; ++i) gemm(exec, Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
-    fence(exec, SyncKind::timing, "fourfold: timing");
-    const double seconds = watch.seconds() / options.iterations;
-    const double flops = 2.0 * s.m * s.n * s.k;
-    const double gflops = flops / seconds / 1e9;
-    const double total = comm::all_reduce_value(world, gflops, comm::ReduceOp::sum);
-    const double slowest = comm::all_reduce_value(world, seconds, comm::ReduceOp::max);
+    const TimedGemm t = time_gemm(world, s.m, s.n, s.k, options.warmup, options.iterations);
     if (world.rank() == 0) {
       const nlohmann::json line = {
           {"op", "gemm"},       {"shape", name},
           {"m", s.m},           {"n", s.n},
-          {"k", s.k},           {"seconds", slowest},
-          {"gflops_per_rank", gflops}, {"gflops_total", total},
+          {"k", s.k},           {"seconds", t.seconds},
+          {"gflops_per_rank", t.gflops_per_rank}, {"gflops_total", t.gflops_total},
           {"ranks", world.size()}, {"blas_threads", blas_threads()},
           {"route", gemm_route()},
       };
       std::printf("%s\n", line.dump().c_str());
       std::fflush(stdout);
     }
+  }
+  // The memory-bound side and the node, so that these lines alone with fourfold-bench comm's
+  // make a calibration (the planner's local machine).
+  const double triad = time_triad_gbps(world, static_cast<std::size_t>(options.triad_elements), options.iterations);
+  const std::string node = node_line(world, runtime.local_size(), runtime.memory_bytes_per_rank());
+  if (world.rank() == 0) {
+    const nlohmann::json line = {{"op", "triad"}, {"elements", options.triad_elements}, {"gbps_per_rank", triad}};
+    std::printf("%s\n%s\n", line.dump().c_str(), node.c_str());
+    std::fflush(stdout);
   }
   return 0;
 }

@@ -1,5 +1,7 @@
 // fourfold-bench gemm: the rate the GEMM wrapper reaches on this machine, for the square
-// reference shape and the GPT-2 124M layer shapes; one JSON object per line (rank 0).
+// reference shape and the GPT-2 124M layer shapes, then the STREAM triad's bandwidth and the
+// node (ranks, memory per rank); one JSON object per line (rank 0). With fourfold-bench comm's
+// lines they make a calibration (drivers/plan/calibration.hpp).
 // Every rank runs at once, so under mpirun the sum is the machine's aggregate rate (the
 // peak that MFU is measured against on CPUs).
 #pragma once
@@ -19,6 +21,7 @@ struct GemmBenchOptions {
   std::vector<GemmShape> shapes;  // empty = 1024^3 and the GPT-2 124M shapes at 256 tokens
   int warmup = 2;
   int iterations = 5;
+  long long triad_elements = 1LL << 24;  // floats per triad array (the memory bandwidth line)
 };
 
 int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options);

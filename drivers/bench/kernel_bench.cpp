@@ -3,6 +3,7 @@
 #include "comm/collectives.hpp"
 #include "comm/grid.hpp"
 #include "core/error.hpp"
+#include "drivers/common/calibrate.hpp"
 #include "core/gemm.hpp"
 #include "core/rng.hpp"
 #include "core/runtime.hpp"
@@ -43,25 +44,6 @@ Vector random_vector(const ExecSpace& exec, const char* label, std::size_t n, st
   const Vector v(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), n);
   fill_random(exec, v, stream);
   return v;
-}
-
-// a = b + s c, chunked like AdamW so the host compiler vectorises it.
-void triad(const ExecSpace& exec, const Vector& a, const ConstVector& b, const ConstVector& c, float s) {
-  float* const a_data = a.data();
-  const float* const b_data = b.data();
-  const float* const c_data = c.data();
-  const std::size_t n = a.extent(0);
-  constexpr std::size_t chunk = elementwise_chunk;
-  Kokkos::parallel_for(
-      "fourfold::bench::triad", Kokkos::RangePolicy<ExecSpace>(exec, 0, (n + chunk - 1) / chunk),
-      KOKKOS_LAMBDA(const std::size_t k) {
-        const std::size_t first = k * chunk;
-        const std::size_t count = first + chunk < n ? chunk : n - first;
-        float* KOKKOS_RESTRICT x = a_data + first;
-        const float* KOKKOS_RESTRICT y = b_data + first;
-        const float* KOKKOS_RESTRICT z = c_data + first;
-        for (std::size_t i = 0; i < count; ++i) x[i] = y[i] + s * z[i];
-      });
 }
 
 }  // namespace
@@ -149,7 +131,7 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   };
   // Minimum traffic: every input read once, every output written once.
   const std::vector<Kernel> kernels = {
-      {"triad", 0, 3 * f * n_triad, [&] { triad(exec, ta, tb, tc, 0.5f); }},
+      {"triad", 0, 3 * f * n_triad, [&] { stream_triad(exec, ta, tb, tc, 0.5f); }},
       {"gemm_qkv_forward", 2 * md * 3 * c_y * c_x, 0,
        [&] {
          gemm(exec, Op::none, Op::transpose, 1.0f, ConstMatrix(ln_out.data(), m, c_x),

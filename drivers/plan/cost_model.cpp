@@ -1,6 +1,7 @@
 #include "drivers/plan/cost_model.hpp"
 
 #include "core/error.hpp"
+#include "drivers/plan/calibration.hpp"
 #include "drivers/plan/step_volume.hpp"
 #include "layers/attention_blocking.hpp"
 
@@ -54,23 +55,30 @@ void validate(const Machine& m) {
              m.inter_node_latency_us);
 }
 
+double ring_steps(CollectiveKind kind, int group_size) {
+  const double p = group_size;
+  return kind == CollectiveKind::all_reduce ? 2.0 * (p - 1) : p - 1;
+}
+
+double ring_moved_fraction(CollectiveKind kind, int group_size) {
+  const double p = group_size;
+  return kind == CollectiveKind::all_reduce ? 2.0 * (p - 1) / p
+         : kind == CollectiveKind::broadcast ? 1.0
+                                             : (p - 1) / p;
+}
+
 double collective_seconds(CollectiveKind kind, double bytes, long calls, int group_size, bool inside_node,
                           const Machine& machine) {
   if (group_size <= 1 || calls <= 0) return 0.0;
-  const double p = group_size;
-  const double steps = kind == CollectiveKind::all_reduce ? 2.0 * (p - 1) : p - 1;
-  const double moved = kind == CollectiveKind::all_reduce ? 2.0 * (p - 1) / p
-                       : kind == CollectiveKind::broadcast ? 1.0
-                                                           : (p - 1) / p;
   const double bandwidth = 1e9 * (inside_node ? machine.intra_node_gbps : machine.inter_node_gbps);
   const double latency = 1e-6 * (inside_node ? machine.intra_node_latency_us : machine.inter_node_latency_us);
-  return static_cast<double>(calls) * steps * latency + bytes * moved / bandwidth;
+  return static_cast<double>(calls) * ring_steps(kind, group_size) * latency +
+         bytes * ring_moved_fraction(kind, group_size) / bandwidth;
 }
 
 bool group_inside_node(CommAxis axis, const comm::GridShape& grid, int gpus_per_node) {
   const Placement p = placement(axis, grid);
-  const long span = p.stride * p.size;  // ranks from a group's first member to past its last
-  return span <= gpus_per_node && gpus_per_node % span == 0;
+  return span_inside_node(p.stride, p.size, gpus_per_node);
 }
 
 double StepCost::exposed_total() const {

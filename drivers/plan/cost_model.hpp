@@ -51,6 +51,11 @@ struct Overlap {
   static Overlap none() { return {false, false, false, false}; }
 };
 
+/// Ring steps of one collective of `kind` on `group_size` ranks (each pays a latency), and the
+/// fraction of the full buffer each rank sends (pays bandwidth for).
+double ring_steps(comm::CollectiveKind kind, int group_size);
+double ring_moved_fraction(comm::CollectiveKind kind, int group_size);
+
 /// Seconds of `calls` collectives of `kind` moving `bytes` in all (full-buffer convention) on a
 /// group of `group_size` ranks, inside a node or across nodes.
 double collective_seconds(comm::CollectiveKind kind, double bytes, long calls, int group_size, bool inside_node,

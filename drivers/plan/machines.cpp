@@ -1,6 +1,7 @@
 #include "drivers/plan/machines.hpp"
 
 #include "core/error.hpp"
+#include "drivers/plan/calibration.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -47,11 +48,19 @@ std::vector<std::string> machine_preset_names() {
   return names;
 }
 
-Machine load_machine(const std::string& name_or_path) {
+Machine load_machine(const std::string& name_or_path, const std::string& calibration) {
+  if (name_or_path == "local") {
+    FF_REQUIRE(!calibration.empty(),
+               "machine 'local' is built from a calibration file (the JSON lines of fourfold-bench comm and "
+               "fourfold-bench gemm); none was given");
+    return machine_from_calibration(read_calibration(calibration));
+  }
+  FF_REQUIRE(calibration.empty(), "a calibration file ('{}') describes machine 'local', not '{}'", calibration,
+             name_or_path);
   for (const Machine& m : presets())
     if (m.name == name_or_path) return m;
   FF_REQUIRE(std::filesystem::is_regular_file(name_or_path),
-             "machine '{}' is neither a preset ({}) nor a readable file", name_or_path,
+             "machine '{}' is neither a preset ({}, or local with a calibration) nor a readable file", name_or_path,
              fmt::join(machine_preset_names(), ", "));
   toml::table t;
   try {

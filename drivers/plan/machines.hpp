@@ -1,5 +1,5 @@
 // Machine descriptions for the planner: presets built from public figures (sources cited in
-// machines.cpp), or a TOML file with the same fields:
+// machines.cpp), `local` from a calibration (calibration.hpp), or a TOML file with the fields:
 //   [machine]
 //   name = "mycluster"   gpus_per_node = 4
 //   intra_node_gbps = 230   inter_node_gbps = 25   intra_node_latency_us = 5   inter_node_latency_us = 10
@@ -15,7 +15,8 @@ namespace fourfold::plan {
 
 /// The preset names: perlmutter, frontier, alps.
 std::vector<std::string> machine_preset_names();
-/// A preset by name, or a TOML file by path; anything else is a UserError listing the presets.
-Machine load_machine(const std::string& name_or_path);
+/// A preset by name, a TOML file by path, or `local`: the machine of `calibration` (a file of
+/// calibration lines, calibration.hpp); anything else is a UserError listing the choices.
+Machine load_machine(const std::string& name_or_path, const std::string& calibration = "");
 
 }  // namespace fourfold::plan

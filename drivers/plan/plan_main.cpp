@@ -1,6 +1,6 @@
 // fourfold-plan: ranks every 4D configuration of a model on N GPUs of a machine by predicted
 // step time (communication by collective, compute, overlap, memory), without MPI or a GPU.
-//   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET [--batch-size B]
+//   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET|local [--calibration FILE] [--batch-size B]
 //                 [--micro-batch-size M] [--seq-len T] [--overlap all|none|oar,ors,oag,dp]
 //                 [--top K] [--json] [--show-infeasible]
 // A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
@@ -44,7 +44,7 @@ std::string resolve_config(const std::string& name) {
 }
 
 struct Options {
-  std::string config, machine, overlap = "all";
+  std::string config, machine, calibration, overlap = "all";
   int gpus = 0, batch_size = 0, micro_batch_size = 0, seq_len = 0, top = 10;
   bool json = false, show_infeasible = false;
 };
@@ -81,7 +81,7 @@ int run(const Options& o) {
   FF_REQUIRE(o.top >= 1, "--top {}: expected at least 1", o.top);
   const OverlapOptions parsed = OverlapOptions::parse(o.overlap);
   const plan::Overlap overlap{parsed.oar, parsed.ors, parsed.oag, parsed.dp};
-  const plan::Machine machine = plan::load_machine(o.machine);
+  const plan::Machine machine = plan::load_machine(o.machine, o.calibration);
   plan::validate(machine);
 
   const auto ranked = plan::rank_grids(model, o.gpus, step, machine, overlap);
@@ -149,8 +149,12 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--gpus", o.gpus, "number of GPUs (ranks)")->required();
   app.add_option("--machine", o.machine,
-                 fmt::format("machine file, or a preset: {}", fmt::join(plan::machine_preset_names(), ", ")))
+                 fmt::format("machine file, a preset ({}), or local (with --calibration)",
+                             fmt::join(plan::machine_preset_names(), ", ")))
       ->required();
+  app.add_option("--calibration", o.calibration,
+                 "for --machine local: JSON lines of fourfold-bench comm and gemm (or a cached calibration of "
+                 "fourfold-train --grid auto)");
   app.add_option("--batch-size", o.batch_size, "global sequences per step (default: the config's)");
   app.add_option("--micro-batch-size", o.micro_batch_size, "sequences per micro-batch (default: the config's)");
   app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");

@@ -43,7 +43,9 @@ const std::vector<ConfigKey>& config_schema() {
       {"model", "padded_vocab_size", V::integer, 0LL, "embedding rows; 0 = vocab_size rounded up to 128", ""},
       {"model", "max_seq_len", V::integer, 1024LL, "position embedding rows", ""},
       {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
-      {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN)", "--grid"},
+      {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN); auto = the grid the performance model predicts fastest on parallel.machine", "--grid"},
+      {"parallel", "machine", V::string, std::string("local"), "the machine --grid auto and --dry-run plan for: local (this job, from a calibration), a preset (perlmutter, frontier, alps) or a machine TOML file", ""},
+      {"parallel", "calibration", V::string, std::string(), "calibration of the local machine: read when the file exists, else measured (a few seconds) and written there; empty = <log.out>/calibration-<N>ranks.jsonl, or measured and not kept without --out", ""},
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward); results are bit-identical either way", "--overlap"},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
@@ -174,6 +176,22 @@ const std::string& ConfigValues::string(const std::string& name) const {
   return std::get<std::string>(values_.at(name));
 }
 
+void check_grid(const TrainConfig& c, int world_size) {
+  comm::GridLayout(c.grid, world_size);  // validates the product against the world size
+  const int row_groups = c.grid.z * c.grid.data;
+  FF_REQUIRE(c.micro_batch_size % row_groups == 0,
+             "train.micro_batch_size = {} (batch_size {} in {} micro-batches) is not divisible by "
+             "G_data * G_z = {} * {} = {} of grid {}: every (data, z) rank needs whole sequences",
+             c.micro_batch_size, c.batch_size, c.micro_steps(), c.grid.data, c.grid.z, row_groups,
+             c.grid.str());
+  FF_REQUIRE(c.model.num_heads % c.grid.y == 0,
+             "model.num_heads = {} is not divisible by G_y = {} (grid {}): heads are split over Y",
+             c.model.num_heads, c.grid.y, c.grid.str());
+  FF_REQUIRE(c.model.channels % c.grid.x == 0 && c.model.channels % c.grid.y == 0,
+             "model.channels = {} must be divisible by G_x = {} and G_y = {} (grid {})",
+             c.model.channels, c.grid.x, c.grid.y, c.grid.str());
+}
+
 TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file) {
   TrainConfig c;
   auto positive = [&](const char* name) {
@@ -202,8 +220,10 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   c.model.validate();
 
   const std::string grid = v.string("parallel.grid");
-  c.grid = grid.empty() ? comm::GridShape{1, 1, 1, world_size} : comm::GridShape::parse(grid);
-  comm::GridLayout(c.grid, world_size);  // validates the product against the world size
+  c.grid_auto = grid == "auto";
+  c.grid = grid.empty() || c.grid_auto ? comm::GridShape{1, 1, 1, world_size} : comm::GridShape::parse(grid);
+  c.machine = v.string("parallel.machine");
+  c.calibration = v.string("parallel.calibration");
   try {
     c.backend = comm::parse_backend(v.string("parallel.comm"));
   } catch (const UserError& e) {
@@ -234,21 +254,10 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   FF_REQUIRE(c.batch_size % c.micro_batch_size == 0,
              "train.batch_size = {} is not a multiple of train.micro_batch_size = {}", c.batch_size,
              c.micro_batch_size);
-  const int row_groups = c.grid.z * c.grid.data;
-  FF_REQUIRE(c.micro_batch_size % row_groups == 0,
-             "train.micro_batch_size = {} (batch_size {} in {} micro-batches) is not divisible by "
-             "G_data * G_z = {} * {} = {} of grid {}: every (data, z) rank needs whole sequences",
-             c.micro_batch_size, c.batch_size, c.micro_steps(), c.grid.data, c.grid.z, row_groups,
-             c.grid.str());
   c.seq_len = static_cast<int>(positive("train.seq_len"));
   FF_REQUIRE(c.seq_len <= c.model.max_seq_len,
              "train.seq_len = {} exceeds the model's max_seq_len = {}", c.seq_len, c.model.max_seq_len);
-  FF_REQUIRE(c.model.num_heads % c.grid.y == 0,
-             "model.num_heads = {} is not divisible by G_y = {} (grid {}): heads are split over Y",
-             c.model.num_heads, c.grid.y, c.grid.str());
-  FF_REQUIRE(c.model.channels % c.grid.x == 0 && c.model.channels % c.grid.y == 0,
-             "model.channels = {} must be divisible by G_x = {} and G_y = {} (grid {})",
-             c.model.channels, c.grid.x, c.grid.y, c.grid.str());
+  if (!c.grid_auto) check_grid(c, world_size);
 
   c.lr = v.real("train.lr");
   c.min_lr = v.real("train.min_lr");

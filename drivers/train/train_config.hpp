@@ -67,6 +67,9 @@ struct TrainConfig {
   std::string init_from;        // llm.c weights (or a checkpoint); model dims come from it
 
   comm::GridShape grid;         // resolved against the world size
+  bool grid_auto = false;       // parallel.grid = auto: `grid` is chosen by the planner (grid_choice.hpp)
+  std::string machine;          // the planner's machine (local, a preset or a file)
+  std::string calibration;      // the local machine's calibration file ("" = default place)
   comm::Backend backend = comm::Backend::automatic;  // collectives on device memory
   OverlapOptions overlap;       // which collectives run behind computation
   double bucket_mb = default_bucket_mb;  // data-parallel gradient bucket
@@ -107,6 +110,11 @@ struct TrainConfig {
 /// the model config read from --init-from (dims from the file win over [model]).
 TrainConfig make_train_config(const ConfigValues& values, int world_size,
                               const GptConfig* model_from_file);
+
+/// The rules `c.grid` must meet on `world_size` ranks (product, whole sequences per (data, z)
+/// rank, heads over Y, channels over X and Y); make_train_config applies them unless the grid is
+/// "auto", in which case the caller applies them once it has chosen one.
+void check_grid(const TrainConfig& c, int world_size);
 
 /// The full help text: flags, then every key with type and default.
 std::string config_help();

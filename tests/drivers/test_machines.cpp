@@ -60,7 +60,7 @@ TEST(Machines, LoadsAFile) {
 }
 
 TEST(Machines, RejectsBadInput) {
-  EXPECT_NE(error_of("summit").find("machine 'summit' is neither a preset (perlmutter, frontier, alps)"),
+  EXPECT_NE(error_of("summit").find("machine 'summit' is neither a preset (perlmutter, frontier, alps, or local with a calibration)"),
             std::string::npos);
   std::string text = good;
   EXPECT_NE(error_of(write("typo.toml", text + "gemm_tflop = 3\n")).find("unknown key [machine] gemm_tflop"),

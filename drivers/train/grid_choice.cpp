@@ -1,0 +1,129 @@
+#include "drivers/train/grid_choice.hpp"
+
+#include "checkpoint/agree.hpp"
+#include "comm/collectives.hpp"
+#include "core/error.hpp"
+#include "drivers/common/calibrate.hpp"
+#include "drivers/plan/calibration.hpp"
+#include "drivers/plan/machines.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fourfold {
+
+plan::ModelDims plan_model(const GptConfig& model) {
+  plan::ModelDims m;
+  m.layers = model.num_layers;
+  m.heads = model.num_heads;
+  m.channels = model.channels;
+  m.padded_vocab = model.padded_vocab_size;
+  m.max_seq_len = model.max_seq_len;
+  return m;
+}
+
+plan::StepDims plan_step(const TrainConfig& config) {
+  plan::StepDims s;
+  s.batch_size = config.batch_size;
+  s.micro_batch_size = config.micro_batch_size;
+  s.seq_len = config.seq_len;
+  s.bucket_mb = config.bucket_mb;
+  return s;
+}
+
+plan::Overlap plan_overlap(const OverlapOptions& overlap) {
+  return {overlap.oar, overlap.ors, overlap.oag, overlap.dp};
+}
+
+std::string calibration_path(const TrainConfig& config, int world_size) {
+  if (!config.calibration.empty()) return config.calibration;
+  if (config.out_dir.empty()) return {};
+  return fmt::format("{}/calibration-{}ranks.jsonl", config.out_dir, world_size);
+}
+
+PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicator& world, int ranks_per_node,
+                               double memory_bytes_per_rank) {
+  PlannedMachine out;
+  if (config.machine != "local") {
+    checkpoint::together(world, fmt::format("parallel.machine = \"{}\"", config.machine),
+                         [&] { out.machine = plan::load_machine(config.machine); });
+    out.origin = std::filesystem::is_regular_file(config.machine) ? "file " + config.machine : "preset";
+    return out;
+  }
+  const std::string path = calibration_path(config, world.size());
+  // Rank 0's view decides, so that every rank takes the same branch.
+  const int exists = comm::all_reduce_value(
+      world, world.rank() == 0 && !path.empty() && std::filesystem::exists(path) ? 1 : 0, comm::ReduceOp::max);
+  std::string text;
+  if (exists) {
+    checkpoint::together(world, fmt::format("reading the calibration '{}'", path), [&] {
+      std::ifstream in(path);
+      FF_REQUIRE(in.good(), "cannot open it on rank {} (the run's directory must be shared by all ranks)",
+                 world.rank());
+      std::ostringstream all;
+      all << in.rdbuf();
+      text = all.str();
+    });
+    out.origin = fmt::format("calibration {} (cached)", path);
+  } else {
+    // Every rank gets the same lines: each figure is reduced over the world.
+    const std::vector<std::string> lines =
+        calibrate(world, config.backend, config.progress, ranks_per_node, memory_bytes_per_rank);
+    for (const std::string& line : lines) text += line + "\n";
+    if (path.empty()) {
+      out.origin = "calibration measured now (not kept: no --out or parallel.calibration)";
+    } else {
+      checkpoint::together(world, fmt::format("writing the calibration '{}'", path), [&] {
+        if (world.rank() != 0) return;
+        const std::filesystem::path target(path);
+        if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
+        const std::string partial = path + ".partial";
+        {
+          std::ofstream file(partial, std::ios::trunc);
+          file << text;
+          file.close();
+          FF_REQUIRE(file.good(), "cannot write '{}'", partial);
+        }
+        FF_REQUIRE(!std::filesystem::exists(target), "'{}' appeared while measuring; not overwritten", path);
+        std::filesystem::rename(partial, target);
+      });
+      out.origin = fmt::format("calibration {} (measured now)", path);
+    }
+  }
+  checkpoint::together(world, "the local machine", [&] {
+    std::istringstream in(text);
+    out.machine = plan::machine_from_calibration(plan::parse_calibration(in, path.empty() ? "(measured)" : path));
+  });
+  return out;
+}
+
+std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size) {
+  return plan::rank_grids(plan_model(config.model), world_size, plan_step(config), machine,
+                          plan_overlap(config.overlap));
+}
+
+const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const TrainConfig& config,
+                                const plan::Machine& machine) {
+  if (!ranked.empty() && ranked.front().feasible) return ranked.front();
+  std::string reasons;
+  for (std::size_t i = 0; i < ranked.size() && i < 4; ++i)
+    reasons += fmt::format("\n  {}: {}", ranked[i].grid.str(), ranked[i].reason);
+  FF_REQUIRE(false, "--grid auto: none of the {} grids of {} ranks can run {} at batch {} x {} (micro-batch {}) on "
+             "machine {}:{}{}",
+             ranked.size(), ranked.empty() ? 0 : ranked.front().grid.size(), config.model.str(), config.batch_size,
+             config.seq_len, config.micro_batch_size, machine.name, reasons, ranked.size() > 4 ? "\n  ..." : "");
+  return ranked.front();
+}
+
+std::string describe(const plan::StepCost& cost) {
+  constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+  if (!cost.feasible) return fmt::format("{} cannot run: {}", cost.grid.str(), cost.reason);
+  return fmt::format("{} predicted {:.4g} s/step (compute {:.4g} s, exposed communication {:.3g} ms), {:.2f} GiB/GPU",
+                     cost.grid.str(), cost.step_s, cost.compute_s(), 1e3 * cost.exposed_total(),
+                     cost.memory.total() / gib);
+}
+
+}  // namespace fourfold

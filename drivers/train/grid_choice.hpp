@@ -1,0 +1,47 @@
+// The performance model (drivers/plan) applied to this job: `--grid auto` ranks every grid of
+// the world size on parallel.machine and trains on the fastest; `--dry-run` prints the plan of
+// the configured grid. The local machine comes from a calibration, measured once and kept
+// beside the run (so that a requeued job chooses the same grid and resumes bit-identically).
+#pragma once
+
+#include "comm/communicator.hpp"
+#include "drivers/plan/cost_model.hpp"
+#include "drivers/train/train_config.hpp"
+
+#include <string>
+#include <vector>
+
+namespace fourfold {
+
+/// The planner's view of a run: model, batch and overlap.
+plan::ModelDims plan_model(const GptConfig& model);
+plan::StepDims plan_step(const TrainConfig& config);
+plan::Overlap plan_overlap(const OverlapOptions& overlap);
+
+/// The machine a run plans for, and where its figures came from (for the log).
+struct PlannedMachine {
+  plan::Machine machine;
+  std::string origin;
+};
+
+/// config.machine: a preset or file, or `local`: the calibration file when it exists, else a
+/// calibration measured now by every rank (and written to the file by rank 0; an existing file is
+/// never overwritten). Collective over `world`; errors are thrown on every rank.
+PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicator& world, int ranks_per_node,
+                               double memory_bytes_per_rank);
+
+/// Where the local calibration lives for this run ("" = not kept).
+std::string calibration_path(const TrainConfig& config, int world_size);
+
+/// Every grid of `world_size` ranks, ranked by predicted step time (feasible first).
+std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size);
+
+/// The fastest feasible grid of a ranking; a UserError listing why the first few failed when
+/// none fits.
+const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const TrainConfig& config,
+                                const plan::Machine& machine);
+
+/// "1x2x1x2 predicted 0.412 s/step (compute 0.398 s, exposed communication 14.0 ms), 3.1 GiB/GPU"
+std::string describe(const plan::StepCost& cost);
+
+}  // namespace fourfold

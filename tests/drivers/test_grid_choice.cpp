@@ -1,0 +1,136 @@
+// --grid auto and --dry-run applied to a job (drivers/train/grid_choice.hpp): the calibration
+// every rank measures is the same on every rank and makes a valid local machine; it is written
+// once beside the run and read back afterwards (never overwritten); the grid chosen is the
+// planner's best and meets the trainer's rules; nothing fitting is an error naming the reasons.
+#include "comm/collectives.hpp"
+#include "comm/communicator.hpp"
+#include "core/error.hpp"
+#include "drivers/common/calibrate.hpp"
+#include "drivers/plan/calibration.hpp"
+#include "drivers/train/grid_choice.hpp"
+#include "test_env.hpp"
+#include "train_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+namespace fourfold {
+namespace {
+
+comm::Communicator world_comm() { return comm::Communicator::duplicate(test::world(), "world"); }
+
+// The same text on every rank of `world`.
+bool same_everywhere(const comm::Communicator& world, const std::string& text) {
+  const double h = static_cast<double>(std::hash<std::string>{}(text) % 1000000007ULL);
+  return comm::all_reduce_value(world, h, comm::ReduceOp::max) == comm::all_reduce_value(world, h, comm::ReduceOp::min);
+}
+
+TEST(GridChoice, CalibrationIsTheSameOnEveryRankAndMakesAMachine) {
+  const auto world = world_comm();
+  if (world.size() < 2) GTEST_SKIP() << "a one-rank job has no collectives to calibrate";
+  const std::vector<std::string> lines = calibrate(world, comm::Backend::automatic, comm::ProgressMode::automatic,
+                                                   test::runtime().local_size(),
+                                                   test::runtime().memory_bytes_per_rank());
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  EXPECT_TRUE(same_everywhere(world, text));
+  std::istringstream in(text);
+  const plan::Calibration c = plan::parse_calibration(in, "measured");
+  EXPECT_EQ(c.ranks, world.size());
+  EXPECT_EQ(c.ranks_per_node, world.size());  // the tests run on one node
+  EXPECT_GE(c.collectives.size(), 12u);       // three collectives x four sizes on at least one group
+  EXPECT_EQ(c.gemm_gflops_per_rank.size(), 3u);
+  const plan::Machine m = plan::machine_from_calibration(c);
+  EXPECT_GT(m.intra_node_gbps, 0.0);
+  EXPECT_GT(m.gemm_tflops, 0.0);
+  EXPECT_GT(m.memory_gib, 0.0);
+}
+
+TEST(GridChoice, LocalCalibrationIsWrittenOnceThenReadBack) {
+  const auto world = world_comm();
+  if (world.size() < 2) GTEST_SKIP() << "a one-rank job has no collectives to calibrate";
+  const std::string out = testing::TempDir() + "/grid_choice_" + std::to_string(world.size());
+  if (world.rank() == 0) std::filesystem::remove_all(out);
+  world.barrier();
+  TrainConfig config = test::tiny_train_config({1, 1, 1, world.size()}, 1, out);
+  config.machine = "local";
+  const std::string path = calibration_path(config, world.size());
+  EXPECT_EQ(path, out + "/calibration-" + std::to_string(world.size()) + "ranks.jsonl");
+
+  const PlannedMachine first = resolve_machine(config, world, test::runtime().local_size(),
+                                               test::runtime().memory_bytes_per_rank());
+  EXPECT_NE(first.origin.find("measured now"), std::string::npos) << first.origin;
+  ASSERT_TRUE(std::filesystem::is_regular_file(path));
+  std::ifstream in(path);
+  std::stringstream written;
+  written << in.rdbuf();
+  world.barrier();
+
+  const PlannedMachine second = resolve_machine(config, world, test::runtime().local_size(),
+                                                test::runtime().memory_bytes_per_rank());
+  EXPECT_NE(second.origin.find("cached"), std::string::npos) << second.origin;
+  EXPECT_EQ(second.machine.intra_node_gbps, first.machine.intra_node_gbps);
+  EXPECT_EQ(second.machine.gemm_tflops, first.machine.gemm_tflops);
+  std::ifstream again(path);
+  std::stringstream reread;
+  reread << again.rdbuf();
+  EXPECT_EQ(reread.str(), written.str());  // not overwritten
+  EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+
+  // A broken cached calibration is an error on every rank, naming the file; it stays as it is.
+  world.barrier();
+  if (world.rank() == 0) std::ofstream(path, std::ios::app) << "{broken\n";
+  world.barrier();
+  try {
+    resolve_machine(config, world, test::runtime().local_size(), test::runtime().memory_bytes_per_rank());
+    ADD_FAILURE() << "a broken calibration was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("not JSON"), std::string::npos) << e.what();
+  }
+}
+
+TEST(GridChoice, TheChosenGridIsThePlannersBestAndMeetsTheTrainersRules) {
+  const auto world = world_comm();
+  TrainConfig config = test::tiny_train_config({1, 1, 1, world.size()}, 1, "");
+  config.machine = "perlmutter";
+  const PlannedMachine machine = resolve_machine(config, world, 1, 1.0);
+  EXPECT_EQ(machine.machine.name, "perlmutter");
+  const auto ranked = rank_job_grids(config, machine.machine, world.size());
+  EXPECT_EQ(ranked.size(), comm::all_grid_shapes(world.size()).size());
+  const plan::StepCost& best = best_grid(ranked, config, machine.machine);
+  for (const auto& c : ranked)
+    if (c.feasible) EXPECT_LE(best.step_s, c.step_s);
+  config.grid = best.grid;
+  EXPECT_NO_THROW(check_grid(config, world.size()));
+  EXPECT_NE(describe(best).find(best.grid.str() + " predicted"), std::string::npos);
+}
+
+TEST(GridChoice, NothingFittingIsAnErrorWithTheReasons) {
+  const auto world = world_comm();
+  TrainConfig config = test::tiny_train_config({1, 1, 1, world.size()}, 1, "");
+  plan::Machine tiny;
+  tiny.name = "tiny";
+  tiny.gpus_per_node = 1;
+  tiny.intra_node_gbps = tiny.inter_node_gbps = 1.0;
+  tiny.gemm_tflops = tiny.peak_tflops = tiny.memory_gbps = 1.0;
+  tiny.memory_gib = 1e-6;
+  const auto ranked = rank_job_grids(config, tiny, world.size());
+  try {
+    best_grid(ranked, config, tiny);
+    ADD_FAILURE() << "a machine without memory fitted a grid";
+  } catch (const UserError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("none of the"), std::string::npos) << what;
+    EXPECT_NE(what.find("GiB per GPU"), std::string::npos) << what;
+  }
+  config.machine = "no-such-machine";
+  EXPECT_THROW(resolve_machine(config, world, 1, 1.0), UserError);
+}
+
+}  // namespace
+}  // namespace fourfold
