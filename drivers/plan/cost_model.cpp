@@ -76,6 +76,12 @@ double collective_seconds(CollectiveKind kind, double bytes, long calls, int gro
          bytes * ring_moved_fraction(kind, group_size) / bandwidth;
 }
 
+double across_node_gbps(long stride, const Machine& machine) {
+  const long sharing = std::min<long>(std::max<long>(stride, 1), machine.gpus_per_node);
+  return std::min(machine.intra_node_gbps,
+                  machine.inter_node_gbps * machine.gpus_per_node / static_cast<double>(sharing));
+}
+
 bool group_inside_node(CommAxis axis, const comm::GridShape& grid, int gpus_per_node) {
   const Placement p = placement(axis, grid);
   return span_inside_node(p.stride, p.size, gpus_per_node);
@@ -102,10 +108,10 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     return cost;
   }
   const double gib = 1024.0 * 1024.0 * 1024.0;
-  if (cost.memory.total() > machine.memory_gib * gib) {
+  if (cost.memory.total() > usable_memory_fraction * machine.memory_gib * gib) {
     cost.feasible = false;
-    cost.reason = fmt::format("needs {:.1f} GiB per GPU, the GPU has {:.1f}", cost.memory.total() / gib,
-                              machine.memory_gib);
+    cost.reason = fmt::format("needs {:.1f} GiB per GPU, the GPU has {:.1f} ({:.0f}% usable)", cost.memory.total() / gib,
+                              machine.memory_gib, 100.0 * usable_memory_fraction);
   }
 
   // Compute of one micro-batch on this rank.
@@ -150,7 +156,9 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   Share forward_hideable, input_gradient_hideable, backward_hideable, data_hideable;
   for (const CollectiveVolume& v : volumes) {
     const bool inside = group_inside_node(v.axis, grid, machine.gpus_per_node);
-    const double seconds = collective_seconds(v.kind, v.bytes, v.calls, v.group_size, inside, machine);
+    Machine link = machine;
+    if (!inside) link.inter_node_gbps = across_node_gbps(placement(v.axis, grid).stride, machine);
+    const double seconds = collective_seconds(v.kind, v.bytes, v.calls, v.group_size, inside, link);
     cost.comm_s[axis_index(v.axis)] += seconds;
     double exposed = seconds;
     if (v.what == "weight all-gather (forward and backward)" && overlap.oag) {

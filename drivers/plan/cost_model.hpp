@@ -5,7 +5,9 @@
 //                  (all-reduce 2(p-1) steps moving 2(p-1)/p of the buffer, all-gather and
 //                  reduce-scatter p-1 steps moving (p-1)/p), at the machine's intra-node figures
 //                  when the group's ranks share a node (ranks are numbered X fastest, then Y, Z,
-//                  data, and fill nodes in order) and its inter-node figures otherwise
+//                  data, and fill nodes in order) and its inter-node figures otherwise, the
+//                  node's NICs shared by the groups of the axis that cross from it
+//                  (across_node_gbps)
 //   compute        GEMM FLOPs of this rank at the machine's GEMM rate, plus the memory-bound
 //                  kernels' traffic at its memory bandwidth
 //   overlap        what each overlap hides: oag the Z weight gathers behind the linear layers'
@@ -13,7 +15,7 @@
 //                  behind the backward, oar the input-gradient all-reduces behind the
 //                  weight-gradient GEMMs, dp the data-parallel all-reduce behind the last
 //                  micro-batch's backward (all but its last bucket); the step pays the rest
-//   memory         memory_model.hpp against the GPU's memory
+//   memory         memory_model.hpp against 90% of the GPU's memory
 #pragma once
 
 #include "comm/grid_layout.hpp"
@@ -60,6 +62,16 @@ double ring_moved_fraction(comm::CollectiveKind kind, int group_size);
 /// group of `group_size` ranks, inside a node or across nodes.
 double collective_seconds(comm::CollectiveKind kind, double bytes, long calls, int group_size, bool inside_node,
                           const Machine& machine);
+
+/// Bus bandwidth (GB/s) of a ring whose members are `stride` ranks apart and span nodes: its
+/// node-crossing hops share the node's NICs (gpus_per_node x inter_node_gbps) with the other
+/// min(stride, gpus_per_node) groups of its axis on that node, and never beat the node's links.
+/// A contiguous group (stride 1) gets all of a node's NICs; one member per node gets one GPU's share.
+double across_node_gbps(long stride, const Machine& machine);
+
+/// The fraction of a GPU's memory a plan may fill: the rest is kept for the runtime (CUDA
+/// context, communicator and library buffers, allocator fragmentation).
+inline constexpr double usable_memory_fraction = 0.9;
 
 /// Whether every group along `axis` of `grid` has all its ranks on one node.
 bool group_inside_node(comm::CommAxis axis, const comm::GridShape& grid, int gpus_per_node);
