@@ -47,6 +47,8 @@ void require_gpu_per_rank(const Communicator& world) {
              "print the details)");
 }
 
+}  // namespace
+
 // auto: an engine thread needs a core beside its rank's computation to hide anything; with
 // more ranks than cores on the node it could only take cores away (measured: 4 ranks on 2 cores
 // ran up to 15% slower with a thread each).
@@ -56,8 +58,6 @@ ProgressMode resolve_progress(ProgressMode requested, const Communicator& world)
   const unsigned cores = std::thread::hardware_concurrency();
   return cores == 0 || static_cast<unsigned>(local_ranks) <= cores ? ProgressMode::thread : ProgressMode::inline_calls;
 }
-
-}  // namespace
 
 Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progress)
     : layout_(shape, size_of(world)), world_(Communicator::duplicate(world, "world")) {

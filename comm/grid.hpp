@@ -13,6 +13,11 @@
 
 namespace fourfold::comm {
 
+/// The progress mode `requested` comes to on this job: auto is a progress thread per rank where
+/// the node has a core for each of its ranks, else inline calls (nothing overlaps on the host).
+/// Collective over `world`.
+ProgressMode resolve_progress(ProgressMode requested, const Communicator& world);
+
 class Grid {
  public:
   /// Collective over `world`. Validates the shape against world's size (every rank throws the

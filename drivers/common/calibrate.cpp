@@ -106,6 +106,34 @@ double time_triad_gbps(const comm::Communicator& world, std::size_t elements, in
   return comm::all_reduce_value(world, gbps, comm::ReduceOp::min);
 }
 
+double time_loaded_sync(const comm::Communicator& group, const comm::Communicator& world, double gemm_seconds,
+                        int rounds) {
+  FF_REQUIRE(rounds >= 1 && gemm_seconds > 0.0, "sync timing: {} rounds of {} s", rounds, gemm_seconds);
+  const ExecSpace exec;
+  // One GEMM of 1024 x 768 x 768 per repetition, repeated to last about gemm_seconds.
+  const int m = 1024, n = 768, k = 768;
+  Matrix x("sync_x", m, k), w("sync_w", n, k), y("sync_y", m, n);
+  Kokkos::deep_copy(x, 0.5f);
+  Kokkos::deep_copy(w, 0.25f);
+  Tensor1<float> token("sync_token", 1024);  // 4 KiB
+  const TimedGemm one = time_gemm(world, m, n, k, 1, 2);
+  const int repetitions = std::max(1, static_cast<int>(gemm_seconds / std::max(one.seconds, 1e-9)));
+  auto run = [&](bool with_collective) {
+    world.barrier();
+    Stopwatch watch;
+    for (int r = 0; r < rounds; ++r) {
+      for (int i = 0; i < repetitions; ++i) gemm(exec, Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
+      if (with_collective) comm::all_reduce(exec, group, token);
+      fence(exec, SyncKind::timing, "fourfold: timing");
+    }
+    return comm::all_reduce_value(world, watch.seconds(), comm::ReduceOp::max);
+  };
+  run(true);  // warm-up
+  const double alone = std::min(run(false), run(false));
+  const double with_collective = std::min(run(true), run(true));
+  return std::max(0.0, (with_collective - alone) / rounds);
+}
+
 std::string node_line(const comm::Communicator& world, int ranks_per_node, double memory_bytes_per_rank) {
   // The smallest figure of any rank: the planner must fit the tightest one.
   const double memory = comm::all_reduce_value(world, memory_bytes_per_rank, comm::ReduceOp::min);
@@ -153,6 +181,17 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
         lines.push_back(line.dump());
       }
     }
+  }
+  // A collective call between GEMMs, on the whole job (the largest group a step synchronises).
+  if (p >= 2) {
+    const comm::Grid grid(comm::GridShape{p, 1, 1, 1}, world.mpi(), backend, progress);
+    const nlohmann::json line = {{"op", "sync"},
+                                 {"group_size", p},
+                                 {"stride", 1},
+                                 {"bytes", 4096},
+                                 {"seconds_per_call", time_loaded_sync(grid.group(comm::GroupKind::x), grid.world(),
+                                                                       2e-3, 10)}};
+    lines.push_back(line.dump());
   }
   // GEMMs of GPT-2-like layers at 1024 tokens per rank.
   const int shapes[][3] = {{1024, 768, 768}, {1024, 3072, 768}, {1024, 768, 3072}};

@@ -41,6 +41,9 @@ struct Machine {
   double peak_tflops = 0.0;            // the GPU's dense peak at the precision used (MFU)
   double memory_gbps = 0.0;            // device memory bandwidth, GB/s (memory-bound kernels)
   double memory_gib = 0.0;             // device memory, GiB
+  double call_overhead_us = 0.0;       // per collective call beyond the ring's latency and bandwidth:
+                                       // synchronising ranks that compute between calls (skew,
+                                       // oversubscribed cores); never hidden
 };
 
 /// Rejects (UserError) a machine with a missing or non-positive figure, naming it.
@@ -84,6 +87,8 @@ struct StepCost {
   double gemm_s = 0.0;
   double other_compute_s = 0.0;
   std::array<double, comm::comm_axis_count> comm_s{};     // all communication per axis
+  std::array<double, comm::comm_axis_count> comm_bytes{}; // bytes per axis per step (full-buffer convention)
+  std::array<long, comm::comm_axis_count> comm_calls{};   // collective calls per axis per step
   std::array<double, comm::comm_axis_count> exposed_s{};  // what the step waits for, per axis
   double step_s = 0.0;                                    // compute + exposed communication
   double model_flops = 0.0;                               // per step, whole model (6 N tokens + attention)

@@ -113,13 +113,18 @@ int run(const Options& o) {
         line["other_compute_s"] = c.other_compute_s;
         line["mfu"] = c.mfu;
         line["memory_gib"] = c.memory.total() / gib;
-        nlohmann::json exposed, busy;
+        nlohmann::json exposed, busy, bytes, calls;
         for (int a = 0; a < comm::comm_axis_count; ++a) {
-          exposed[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = c.exposed_s[a];
-          busy[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = c.comm_s[a];
+          const char* axis = comm::comm_axis_name(static_cast<comm::CommAxis>(a));
+          exposed[axis] = c.exposed_s[a];
+          busy[axis] = c.comm_s[a];
+          bytes[axis] = c.comm_bytes[a];
+          calls[axis] = c.comm_calls[a];
         }
         line["exposed_s"] = exposed;
         line["comm_s"] = busy;
+        line["comm_bytes"] = bytes;
+        line["comm_calls"] = calls;
       } else {
         line["reason"] = c.reason;
       }

@@ -2,6 +2,8 @@
 
 #include "checkpoint/agree.hpp"
 #include "comm/collectives.hpp"
+#include "comm/grid.hpp"
+#include "core/types.hpp"
 #include "core/error.hpp"
 #include "drivers/common/calibrate.hpp"
 #include "drivers/plan/calibration.hpp"
@@ -100,9 +102,15 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
   return out;
 }
 
-std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size) {
+bool communication_overlaps(const TrainConfig& config, const comm::Communicator& world) {
+  const bool nccl = !host_accessible_v<MemSpace> && comm::resolves_to_nccl(config.backend);
+  return nccl || comm::resolve_progress(config.progress, world) == comm::ProgressMode::thread;
+}
+
+std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size,
+                                           bool overlaps) {
   return plan::rank_grids(plan_model(config.model), world_size, plan_step(config), machine,
-                          plan_overlap(config.overlap));
+                          overlaps ? plan_overlap(config.overlap) : plan::Overlap::none());
 }
 
 const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const TrainConfig& config,

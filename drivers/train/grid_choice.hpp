@@ -33,8 +33,15 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
 /// Where the local calibration lives for this run ("" = not kept).
 std::string calibration_path(const TrainConfig& config, int world_size);
 
-/// Every grid of `world_size` ranks, ranked by predicted step time (feasible first).
-std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size);
+/// Whether this job's collectives can run behind its computation at all: NCCL on device
+/// builds, or a progress thread per rank (parallel.progress resolved on this node); with inline
+/// progress the planner must assume overlap none. Collective over `world`.
+bool communication_overlaps(const TrainConfig& config, const comm::Communicator& world);
+
+/// Every grid of `world_size` ranks, ranked by predicted step time (feasible first), with the
+/// configured overlap when `overlaps`, else none.
+std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size,
+                                           bool overlaps = true);
 
 /// The fastest feasible grid of a ranking; a UserError listing why the first few failed when
 /// none fits.

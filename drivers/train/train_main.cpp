@@ -133,20 +133,23 @@ int main(int argc, char** argv) {
     const bool root = runtime.world_rank() == 0;
     std::optional<PlannedMachine> machine;
     std::vector<plan::StepCost> ranked;
+    bool overlaps = true;
     // A one-rank job has one grid and no collectives to calibrate: the local machine is not measured.
     const bool plan = (config.grid_auto || mode.dry_run) && (runtime.world_size() > 1 || config.machine != "local");
     if (plan) {
       const auto world = comm::Communicator::duplicate(runtime.world(), "world");
       machine = resolve_machine(config, world, runtime.local_size(), runtime.memory_bytes_per_rank());
-      ranked = rank_job_grids(config, machine->machine, runtime.world_size());
+      overlaps = communication_overlaps(config, world);
+      ranked = rank_job_grids(config, machine->machine, runtime.world_size(), overlaps);
     }
     if (config.grid_auto && plan) {
       const plan::StepCost& best = best_grid(ranked, config, machine->machine);
       config.grid = best.grid;
       if (root) {
-        std::printf("fourfold-train: --grid auto on %s (%s): %zu grids of %d ranks, chose %s\n",
-                    machine->machine.name.c_str(), machine->origin.c_str(), ranked.size(), runtime.world_size(),
-                    describe(best).c_str());
+        std::printf("fourfold-train: --grid auto on %s (%s), overlap %s: %zu grids of %d ranks, chose %s\n",
+                    machine->machine.name.c_str(), machine->origin.c_str(),
+                    overlaps ? config.overlap.str().c_str() : "none (inline progress)", ranked.size(),
+                    runtime.world_size(), describe(best).c_str());
         if (ranked.size() > 1 && ranked[1].feasible)
           std::printf("fourfold-train: runner-up %s\n", describe(ranked[1]).c_str());
         std::fflush(stdout);

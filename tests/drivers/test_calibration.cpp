@@ -86,6 +86,20 @@ TEST(Calibration, FitRecoversLatencyAndBandwidthInsideAndAcrossNodes) {
   EXPECT_DOUBLE_EQ(m.memory_gib, 8.0);
 }
 
+TEST(Calibration, SyncLineGivesThePerCallOverheadBeyondTheTransfer) {
+  const plan::Machine without = plan::machine_from_calibration(parse(lines_of(truth(), 4, 4)));
+  EXPECT_EQ(without.call_overhead_us, 0.0);
+  // A 4 KiB all-reduce on 4 ranks inside a node: 6 ring steps of 7 us + 6 KiB at 20 GB/s.
+  const double transfer = 6 * 7e-6 + 4096.0 * 1.5 / 20e9;
+  const std::string sync = fmt::format(R"({{"op":"sync","group_size":4,"stride":1,"bytes":4096,"seconds_per_call":{}}})",
+                                       transfer + 2.5e-3);
+  const plan::Machine with = plan::machine_from_calibration(parse(lines_of(truth(), 4, 4) + sync + "\n"));
+  EXPECT_NEAR(with.call_overhead_us, 2500.0, 1e-3);
+  // Faster than the ring model: no negative overhead.
+  const std::string fast = R"({"op":"sync","group_size":4,"stride":1,"bytes":4096,"seconds_per_call":0})";
+  EXPECT_EQ(plan::machine_from_calibration(parse(lines_of(truth(), 4, 4) + fast + "\n")).call_overhead_us, 0.0);
+}
+
 TEST(Calibration, OneNodeUsesItsFiguresAcrossNodesToo) {
   // 8 ranks on one node: every group is inside it.
   const plan::Machine m = plan::machine_from_calibration(parse(lines_of(truth(), 8, 8)));
