@@ -134,6 +134,16 @@ double time_loaded_sync(const comm::Communicator& group, const comm::Communicato
   return std::max(0.0, (with_collective - alone) / rounds);
 }
 
+std::string sync_line(const comm::Communicator& world, double gemm_seconds) {
+  const nlohmann::json line = {{"op", "sync"},
+                               {"group_size", world.size()},
+                               {"stride", 1},
+                               {"bytes", 4096},
+                               {"gemm_seconds", gemm_seconds},
+                               {"seconds_per_call", time_loaded_sync(world, world, gemm_seconds, 10)}};
+  return line.dump();
+}
+
 std::string node_line(const comm::Communicator& world, int ranks_per_node, double memory_bytes_per_rank) {
   // The smallest figure of any rank: the planner must fit the tightest one.
   const double memory = comm::all_reduce_value(world, memory_bytes_per_rank, comm::ReduceOp::min);
@@ -183,16 +193,7 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
     }
   }
   // A collective call between GEMMs, on the whole job (the largest group a step synchronises).
-  if (p >= 2) {
-    const comm::Grid grid(comm::GridShape{p, 1, 1, 1}, world.mpi(), backend, progress);
-    const nlohmann::json line = {{"op", "sync"},
-                                 {"group_size", p},
-                                 {"stride", 1},
-                                 {"bytes", 4096},
-                                 {"seconds_per_call", time_loaded_sync(grid.group(comm::GroupKind::x), grid.world(),
-                                                                       2e-3, 10)}};
-    lines.push_back(line.dump());
-  }
+  if (p >= 2) lines.push_back(sync_line(world, 2e-3));
   // GEMMs of GPT-2-like layers at 1024 tokens per rank.
   const int shapes[][3] = {{1024, 768, 768}, {1024, 3072, 768}, {1024, 768, 3072}};
   for (const auto& s : shapes) {

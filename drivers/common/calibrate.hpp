@@ -47,6 +47,9 @@ double time_triad_gbps(const comm::Communicator& world, std::size_t elements, in
 double time_loaded_sync(const comm::Communicator& group, const comm::Communicator& world, double gemm_seconds,
                         int rounds);
 
+/// The sync line of a calibration: time_loaded_sync on the whole of `world`.
+std::string sync_line(const comm::Communicator& world, double gemm_seconds);
+
 /// The node line of a calibration.
 std::string node_line(const comm::Communicator& world, int ranks_per_node, double memory_bytes_per_rank);
 

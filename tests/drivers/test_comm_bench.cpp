@@ -30,6 +30,7 @@ TEST(CommBench, OneLinePerGroupOpAndSizeOnEveryGrid) {
     options.max_bytes = 1024;
     options.warmup = 1;
     options.iterations = 2;
+    options.sync_gemm_ms = 0;  // the sync line has its own test
     ::testing::internal::CaptureStdout();
     ASSERT_EQ(run_comm_bench(test::runtime(), options), 0);
     const std::string out = ::testing::internal::GetCapturedStdout();
@@ -57,6 +58,31 @@ TEST(CommBench, OneLinePerGroupOpAndSizeOnEveryGrid) {
       EXPECT_EQ(lines_per_group[comm::group_name(kind)], expected) << comm::group_name(kind);
     }
   }
+}
+
+TEST(CommBench, EndsWithTheSyncLineOfTheWholeJob) {
+  const int world = test::runtime().world_size();
+  CommBenchOptions options;
+  options.min_bytes = options.max_bytes = 1024;
+  options.warmup = 0;
+  options.iterations = 1;
+  options.ops = {"all_reduce"};
+  options.sync_gemm_ms = 0.5;
+  ::testing::internal::CaptureStdout();
+  ASSERT_EQ(run_comm_bench(test::runtime(), options), 0);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  if (test::runtime().world_rank() != 0) return;
+  std::istringstream lines(out);
+  std::string line, last;
+  while (std::getline(lines, line)) last = line;
+  if (world == 1) {
+    EXPECT_TRUE(out.empty());  // nothing to time on one rank
+    return;
+  }
+  const auto j = nlohmann::json::parse(last);
+  EXPECT_EQ(j.at("op"), "sync");
+  EXPECT_EQ(j.at("group_size"), world);
+  EXPECT_GE(j.at("seconds_per_call").get<double>(), 0.0);
 }
 
 }  // namespace
