@@ -59,7 +59,7 @@ struct LinkFit {
   int samples = 0;
 };
 /// Least-squares fit of the ring model; needs two samples of different shapes (UserError
-/// otherwise, or when the fitted bandwidth is not positive).
+/// otherwise). A negative latency or bandwidth term (noise) falls back to the other term alone.
 LinkFit fit_link(const std::vector<CommSample>& samples, const std::string& source);
 
 /// The machine a calibration describes, named `name`: GEMM rate the median of the measured

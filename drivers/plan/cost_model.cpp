@@ -74,8 +74,16 @@ double collective_seconds(CollectiveKind kind, double bytes, long calls, int gro
   if (group_size <= 1 || calls <= 0) return 0.0;
   const double bandwidth = 1e9 * (inside_node ? machine.intra_node_gbps : machine.inter_node_gbps);
   const double latency = 1e-6 * (inside_node ? machine.intra_node_latency_us : machine.inter_node_latency_us);
-  return static_cast<double>(calls) * ring_steps(kind, group_size) * latency +
-         bytes * ring_moved_fraction(kind, group_size) / bandwidth;
+  const double ring = static_cast<double>(calls) * ring_steps(kind, group_size) * latency +
+                     bytes * ring_moved_fraction(kind, group_size) / bandwidth;
+  if (kind != CollectiveKind::all_reduce) return ring;
+  // NCCL also runs all-reduce on a (double binary) tree and takes the faster: 2 log2(p) steps
+  // (reduce up, broadcast down), each rank sending the whole buffer twice. It wins on small
+  // messages over many ranks, where the ring's 2(p - 1) latencies dominate.
+  const double tree = static_cast<double>(calls) * 2.0 * std::ceil(std::log2(static_cast<double>(group_size))) *
+                          latency +
+                      2.0 * bytes / bandwidth;
+  return std::min(ring, tree);
 }
 
 double across_node_gbps(long stride, const Machine& machine) {

@@ -3,7 +3,8 @@
 //
 //   communication  every collective of step_volume.hpp at latency + bandwidth for a ring
 //                  (all-reduce 2(p-1) steps moving 2(p-1)/p of the buffer, all-gather and
-//                  reduce-scatter p-1 steps moving (p-1)/p), at the machine's intra-node figures
+//                  reduce-scatter p-1 steps moving (p-1)/p; all-reduce also as a tree, 2 log2 p
+//                  steps moving twice the buffer, whichever is faster), at the machine's intra-node figures
 //                  when the group's ranks share a node (ranks are numbered X fastest, then Y, Z,
 //                  data, and fill nodes in order) and its inter-node figures otherwise, the
 //                  node's NICs shared by the groups of the axis that cross from it
@@ -62,7 +63,8 @@ double ring_steps(comm::CollectiveKind kind, int group_size);
 double ring_moved_fraction(comm::CollectiveKind kind, int group_size);
 
 /// Seconds of `calls` collectives of `kind` moving `bytes` in all (full-buffer convention) on a
-/// group of `group_size` ranks, inside a node or across nodes.
+/// group of `group_size` ranks, inside a node or across nodes: a ring, or for all-reduce the
+/// faster of a ring and a tree (2 log2 p latencies, twice the buffer sent).
 double collective_seconds(comm::CollectiveKind kind, double bytes, long calls, int group_size, bool inside_node,
                           const Machine& machine);
 

@@ -40,6 +40,12 @@ TEST(CostModel, RingCollectivesByHand) {
   EXPECT_NEAR(plan::collective_seconds(CollectiveKind::all_gather, 1e9, 2, 8, false, m), 7.0 / 8 / 20 + 14 * 20e-6,
               1e-12);
   EXPECT_EQ(plan::collective_seconds(CollectiveKind::all_reduce, 1e9, 1, 1, false, m), 0.0);
+  // 1000 all-reduces of 1 KB on 1024 ranks across nodes: the ring pays 2046 latencies per call,
+  // the tree 2 log2(1024) = 20 and twice the bytes; the tree is taken.
+  const double ring = 1000 * 2046 * 20e-6 + 1e6 * 2 * 1023.0 / 1024 / 20e9;
+  const double tree = 1000 * 20 * 20e-6 + 2 * 1e6 / 20e9;
+  EXPECT_NEAR(plan::collective_seconds(CollectiveKind::all_reduce, 1e6, 1000, 1024, false, m), tree, 1e-12);
+  EXPECT_LT(tree, ring);
 }
 
 TEST(CostModel, GroupsInsideANode) {
