@@ -32,7 +32,11 @@ std::string lines_of(const plan::Machine& truth, int per_node, int ranks) {
     const bool inside = plan::span_inside_node(g.stride, g.size, per_node);
     for (CollectiveKind kind : {CollectiveKind::all_reduce, CollectiveKind::all_gather, CollectiveKind::reduce_scatter}) {
       for (double bytes = 65536; bytes <= 4194304; bytes *= 4) {
-        const double seconds = plan::collective_seconds(kind, bytes, 1, g.size, inside, truth);
+        // The ring the fit assumes (collective_seconds may take a tree for all-reduce).
+        const double seconds =
+            plan::ring_steps(kind, g.size) * 1e-6 *
+                (inside ? truth.intra_node_latency_us : truth.inter_node_latency_us) +
+            bytes * plan::ring_moved_fraction(kind, g.size) / (1e9 * (inside ? truth.intra_node_gbps : truth.inter_node_gbps));
         text += fmt::format(R"({{"op":"{}","group_size":{},"stride":{},"bytes":{},"seconds":{:.17g}}})" "\n",
                             comm::collective_kind_name(kind), g.size, g.stride, bytes, seconds);
       }
@@ -90,8 +94,9 @@ TEST(Calibration, FitRecoversLatencyAndBandwidthInsideAndAcrossNodes) {
 TEST(Calibration, SyncLineGivesThePerCallOverheadBeyondTheTransfer) {
   const plan::Machine without = plan::machine_from_calibration(parse(lines_of(truth(), 4, 4)));
   EXPECT_EQ(without.call_overhead_us, 0.0);
-  // A 4 KiB all-reduce on 4 ranks inside a node: 6 ring steps of 7 us + 6 KiB at 20 GB/s.
-  const double transfer = 6 * 7e-6 + 4096.0 * 1.5 / 20e9;
+  // A 4 KiB all-reduce on 4 ranks inside a node as the model costs it (a tree: 4 steps of 7 us
+  // + 8 KiB at 20 GB/s, faster than the ring's 6 steps).
+  const double transfer = 4 * 7e-6 + 4096.0 * 2 / 20e9;
   const std::string sync = fmt::format(R"({{"op":"sync","group_size":4,"stride":1,"bytes":4096,"seconds_per_call":{}}})",
                                        transfer + 2.5e-3);
   const plan::Machine with = plan::machine_from_calibration(parse(lines_of(truth(), 4, 4) + sync + "\n"));
