@@ -46,8 +46,10 @@ int main(int argc, char** argv) {
     comm_cmd->add_option("--warmup", comm_options.warmup, "untimed repetitions per size")->capture_default_str();
     comm_cmd->add_option("--iters", comm_options.iterations, "timed repetitions per size")->capture_default_str();
     comm_cmd->add_option("--ops", comm_options.ops, "collectives to time")->capture_default_str()->delimiter(',');
-    comm_cmd->add_option("--sync-gemm-ms", comm_options.sync_gemm_ms,
-                         "GEMM milliseconds between the calls of the sync line (0: no sync line)")
+    comm_cmd->add_option("--loaded-gemm-ms", comm_options.loaded_gemm_ms,
+                         "GEMM milliseconds between the all-reduces of the loaded line (0: no loaded line)")
+        ->capture_default_str();
+    comm_cmd->add_option("--loaded-bytes", comm_options.loaded_bytes, "all-reduce bytes of the loaded line")
         ->capture_default_str();
 
     GemmBenchOptions gemm_options;

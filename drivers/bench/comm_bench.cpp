@@ -75,9 +75,9 @@ int run_comm_bench(Runtime& runtime, const CommBenchOptions& options) {
       }
     }
   }
-  // What a collective call costs between GEMMs (the calibration's per-call overhead).
-  if (grid.world().size() >= 2 && options.sync_gemm_ms > 0) {
-    const std::string line = sync_line(grid.world(), 1e-3 * options.sync_gemm_ms);
+  // What an all-reduce costs between GEMMs (the calibration's loaded line).
+  if (grid.world().size() >= 2 && options.loaded_gemm_ms > 0) {
+    const std::string line = loaded_line(grid.world(), options.loaded_bytes, 1e-3 * options.loaded_gemm_ms);
     if (root) {
       std::printf("%s\n", line.c_str());
       std::fflush(stdout);

@@ -1,6 +1,6 @@
 // fourfold-bench comm: every collective on every non-trivial group of a grid, over a range of
 // message sizes; one JSON object per line (rank 0), in the units nccl-tests uses; then the
-// "sync" line: what an all-reduce costs between GEMMs beyond its transfer (calibrate.hpp).
+// "loaded" line: what an all-reduce costs between GEMMs (calibrate.hpp).
 #pragma once
 
 #include "comm/grid_layout.hpp"
@@ -20,7 +20,8 @@ struct CommBenchOptions {
   int warmup = 3;                      // untimed repetitions per size
   int iterations = 10;                 // timed repetitions per size
   std::vector<std::string> ops = {"all_reduce", "all_gather", "reduce_scatter", "broadcast"};
-  double sync_gemm_ms = 2.0;           // GEMM time between the timed sync calls; 0 = no sync line
+  double loaded_gemm_ms = 2.0;         // GEMM time between the loaded line's all-reduces; 0 = no loaded line
+  std::size_t loaded_bytes = 1u << 20; // the loaded line's all-reduce
 };
 
 /// Bus-bandwidth factor of nccl-tests: all_reduce 2(n-1)/n, all_gather and reduce_scatter

@@ -39,24 +39,24 @@ void stream_triad(const ExecSpace& exec, const Vector& a, const ConstVector& b, 
 /// GB/s of the triad (12 bytes per element) on each rank, every rank at once; the slowest rank.
 double time_triad_gbps(const comm::Communicator& world, std::size_t elements, int iterations);
 
-/// What a collective call costs a computing job beyond its own transfer: `rounds` rounds of a
-/// GEMM of about `gemm_seconds` then a 4 KiB all-reduce on `group`, against the same rounds
-/// without the all-reduce; seconds per call, the slowest rank of `world` (at least 0). Ranks
-/// waiting at a collective while others compute pay their skew; where ranks share cores, the
-/// waiting ones also take the computing ones' time.
-double time_loaded_sync(const comm::Communicator& group, const comm::Communicator& world, double gemm_seconds,
-                        int rounds);
+/// An all-reduce of `bytes` on `group` as a training step meets it: `rounds` rounds of a GEMM of
+/// about `gemm_seconds` on every rank then the all-reduce, against the same rounds without it;
+/// seconds per call beyond the GEMMs (at least 0), the slowest rank of `world`. Where ranks share
+/// cores a transfer progresses only while both ends are scheduled, so this can be several times
+/// an idle node's time.
+double time_loaded_all_reduce(const comm::Communicator& group, const comm::Communicator& world, std::size_t bytes,
+                              double gemm_seconds, int rounds);
 
-/// The sync line of a calibration: time_loaded_sync on the whole of `world`.
-std::string sync_line(const comm::Communicator& world, double gemm_seconds);
+/// The "loaded" line of a calibration: time_loaded_all_reduce on the whole of `world`.
+std::string loaded_line(const comm::Communicator& world, std::size_t bytes, double gemm_seconds);
 
 /// The node line of a calibration.
 std::string node_line(const comm::Communicator& world, int ranks_per_node, double memory_bytes_per_rank);
 
 /// A short calibration of the job (a few seconds): all-reduce, all-gather and reduce-scatter of
 /// 64 KiB to 4 MiB on groups of 2, of a node and of the world (and across nodes when there are
-/// several), the cost of a collective call between GEMMs on the world, three GEMM shapes, the
-/// triad, and the node line. Every rank of `world` calls it and
+/// several), a 1 MiB all-reduce between GEMMs on the world (the loaded line), three GEMM shapes,
+/// the triad, and the node line. Every rank of `world` calls it and
 /// gets the same lines (every figure is reduced over the world).
 std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backend backend,
                                    comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank);

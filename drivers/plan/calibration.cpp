@@ -83,10 +83,10 @@ Calibration parse_calibration(std::istream& in, const std::string& source) {
       c.gemm_gflops_per_rank.push_back(line.real("gflops_per_rank", 1e-9));
     } else if (name == "triad") {
       c.triad_gbps_per_rank = std::max(c.triad_gbps_per_rank, line.real("gbps_per_rank", 1e-9));
-    } else if (name == "sync") {
-      c.sync_group_size = static_cast<int>(line.integer("group_size", 2));
-      c.sync_bytes = line.real("bytes", 1.0);
-      c.sync_seconds_per_call = line.real("seconds_per_call", 0.0);
+    } else if (name == "loaded") {
+      c.loaded_group_size = static_cast<int>(line.integer("group_size", 2));
+      c.loaded_bytes = line.real("bytes", 1.0);
+      c.loaded_seconds = line.real("seconds", 0.0);
     } else if (name == "node") {
       const int ranks = static_cast<int>(line.integer("ranks", 1));
       const int per_node = static_cast<int>(line.integer("ranks_per_node", 1));
@@ -168,11 +168,13 @@ Machine machine_from_calibration(const Calibration& c, const std::string& name) 
   m.peak_tflops = rates.back() / 1e3;
   m.memory_gbps = c.triad_gbps_per_rank;
   m.memory_gib = c.memory_bytes_per_rank / (1024.0 * 1024.0 * 1024.0);
-  if (c.sync_group_size >= 2) {
-    const bool inside = c.sync_group_size <= c.ranks_per_node;
-    const double transfer =
-        collective_seconds(comm::CollectiveKind::all_reduce, c.sync_bytes, 1, c.sync_group_size, inside, m);
-    m.call_overhead_us = 1e6 * std::max(0.0, c.sync_seconds_per_call - transfer);
+  if (c.loaded_group_size >= 2) {
+    const bool inside = c.loaded_group_size <= c.ranks_per_node;
+    const double idle =
+        collective_seconds(comm::CollectiveKind::all_reduce, c.loaded_bytes, 1, c.loaded_group_size, inside, m);
+    const double slowdown = std::max(1.0, c.loaded_seconds / idle);
+    m.intra_node_gbps /= slowdown;
+    m.inter_node_gbps /= slowdown;
   }
   validate(m);
   return m;

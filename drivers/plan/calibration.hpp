@@ -4,8 +4,8 @@
 //    "bytes":b, "seconds":t, ...}                       one timed collective (full-buffer bytes)
 //   {"op":"gemm", "m":..,"n":..,"k":.., "gflops_per_rank":r, ...}   one GEMM shape, all ranks at once
 //   {"op":"triad", "gbps_per_rank":r, ...}              STREAM triad, all ranks at once
-//   {"op":"sync", "group_size":p, "bytes":b, "seconds_per_call":t}   a b-byte all-reduce between
-//                                                        GEMMs, beyond the GEMMs' own time (optional)
+//   {"op":"loaded", "group_size":p, "bytes":b, "seconds":t}   a b-byte all-reduce between GEMMs,
+//                                                        beyond the GEMMs' own time (optional)
 //   {"op":"node", "ranks":n, "ranks_per_node":q, "memory_bytes_per_rank":m}
 // Lines with other ops (or blank) are skipped, so a whole bench log may be passed.
 //
@@ -39,9 +39,9 @@ struct Calibration {
   std::vector<CommSample> collectives;
   std::vector<double> gemm_gflops_per_rank;
   double triad_gbps_per_rank = 0.0;    // best of the triad lines
-  int sync_group_size = 0;             // the sync line's group (0: none)
-  double sync_bytes = 0.0;
-  double sync_seconds_per_call = 0.0;
+  int loaded_group_size = 0;           // the loaded line's group (0: none)
+  double loaded_bytes = 0.0;
+  double loaded_seconds = 0.0;
   int ranks = 0;
   int ranks_per_node = 0;
   double memory_bytes_per_rank = 0.0;
@@ -64,8 +64,9 @@ LinkFit fit_link(const std::vector<CommSample>& samples, const std::string& sour
 
 /// The machine a calibration describes, named `name`: GEMM rate the median of the measured
 /// shapes, peak the best of them (a calibrated machine has no published peak), memory bandwidth
-/// the triad's, memory and GPUs per node from the node line, and the per-call overhead the sync
-/// line's time beyond what the ring model gives its all-reduce.
+/// the triad's, memory and GPUs per node from the node line. Where the loaded line's all-reduce
+/// took longer than the fitted figures give it, both bandwidths are divided by that factor: they
+/// are what a computing step gets, not an idle node.
 Machine machine_from_calibration(const Calibration& calibration, const std::string& name = "local");
 
 /// Whether a group of `size` ranks `stride` apart, starting at a multiple of its span, lies

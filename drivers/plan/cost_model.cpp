@@ -49,8 +49,6 @@ void validate(const Machine& m) {
   positive(m.peak_tflops, "peak_tflops");
   positive(m.memory_gbps, "memory_gbps");
   positive(m.memory_gib, "memory_gib");
-  FF_REQUIRE(std::isfinite(m.call_overhead_us) && m.call_overhead_us >= 0.0,
-             "machine '{}': call_overhead_us = {} must be a non-negative number", m.name, m.call_overhead_us);
   FF_REQUIRE(std::isfinite(m.intra_node_latency_us) && m.intra_node_latency_us >= 0.0 &&
                  std::isfinite(m.inter_node_latency_us) && m.inter_node_latency_us >= 0.0,
              "machine '{}': latencies {} / {} us must be non-negative", m.name, m.intra_node_latency_us,
@@ -172,7 +170,6 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     cost.comm_s[axis_index(v.axis)] += seconds;
     cost.comm_bytes[axis_index(v.axis)] += v.bytes;
     cost.comm_calls[axis_index(v.axis)] += v.calls;
-    const double overhead = 1e-6 * machine.call_overhead_us * static_cast<double>(v.calls);
     double exposed = seconds;
     if (v.what == "weight all-gather (forward and backward)" && overlap.oag) {
       // The first gather of each pass waits; the rest run behind the previous linear layer.
@@ -191,8 +188,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
       exposed = last_bucket;
       data_hideable.add(v.axis, seconds - last_bucket);
     }
-    cost.exposed_s[axis_index(v.axis)] += exposed + overhead;
-    cost.comm_s[axis_index(v.axis)] += overhead;
+    cost.exposed_s[axis_index(v.axis)] += exposed;
   }
   // What overflows a window is exposed, shared among the axes in proportion to what they put in it.
   auto overflow = [&](const Share& share, double window, double times) {

@@ -42,9 +42,6 @@ struct Machine {
   double peak_tflops = 0.0;            // the GPU's dense peak at the precision used (MFU)
   double memory_gbps = 0.0;            // device memory bandwidth, GB/s (memory-bound kernels)
   double memory_gib = 0.0;             // device memory, GiB
-  double call_overhead_us = 0.0;       // per collective call beyond the ring's latency and bandwidth:
-                                       // synchronising ranks that compute between calls (skew,
-                                       // oversubscribed cores); never hidden
 };
 
 /// Rejects (UserError) a machine with a missing or non-positive figure, naming it.

@@ -13,8 +13,7 @@ namespace {
 
 // Per-GPU figures. Bandwidths are NCCL/RCCL bus bandwidths a ring reaches, not link peaks;
 // GEMM rates are ~70% of the dense bf16 peak until a calibration replaces them. Latencies are
-// per ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes;
-// they cover a small NCCL call's whole time, so no per-call overhead is added (call_overhead_us 0).
+// per ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes.
 std::vector<Machine> presets() {
   return {
       // NERSC Perlmutter GPU nodes (docs.nersc.gov/systems/perlmutter/architecture/): 4 NVIDIA
@@ -72,7 +71,7 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   FF_REQUIRE(t["machine"].is_table(), "machine file '{}': no [machine] table", name_or_path);
   static const char* const known[] = {"name", "gpus_per_node", "intra_node_gbps", "inter_node_gbps",
                                       "intra_node_latency_us", "inter_node_latency_us", "gemm_tflops",
-                                      "peak_tflops", "memory_gbps", "memory_gib", "call_overhead_us"};
+                                      "peak_tflops", "memory_gbps", "memory_gib"};
   for (const auto& [key, value] : *t["machine"].as_table()) {
     bool ok = false;
     for (const char* k : known) ok |= key.str() == k;
@@ -92,7 +91,6 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   m.peak_tflops = number(t, name_or_path, "peak_tflops");
   m.memory_gbps = number(t, name_or_path, "memory_gbps");
   m.memory_gib = number(t, name_or_path, "memory_gib");
-  if (t["machine"]["call_overhead_us"]) m.call_overhead_us = number(t, name_or_path, "call_overhead_us");
   validate(m);
   return m;
 }

@@ -4,7 +4,6 @@
 //   name = "mycluster"   gpus_per_node = 4
 //   intra_node_gbps = 230   inter_node_gbps = 25   intra_node_latency_us = 5   inter_node_latency_us = 10
 //   gemm_tflops = 220   peak_tflops = 312   memory_gbps = 1555   memory_gib = 40
-//   call_overhead_us = 0   (optional: per collective call, beyond latency and bandwidth)
 #pragma once
 
 #include "drivers/plan/cost_model.hpp"

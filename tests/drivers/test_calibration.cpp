@@ -91,19 +91,20 @@ TEST(Calibration, FitRecoversLatencyAndBandwidthInsideAndAcrossNodes) {
   EXPECT_DOUBLE_EQ(m.memory_gib, 8.0);
 }
 
-TEST(Calibration, SyncLineGivesThePerCallOverheadBeyondTheTransfer) {
-  const plan::Machine without = plan::machine_from_calibration(parse(lines_of(truth(), 4, 4)));
-  EXPECT_EQ(without.call_overhead_us, 0.0);
-  // A 4 KiB all-reduce on 4 ranks inside a node as the model costs it (a tree: 4 steps of 7 us
-  // + 8 KiB at 20 GB/s, faster than the ring's 6 steps).
-  const double transfer = 4 * 7e-6 + 4096.0 * 2 / 20e9;
-  const std::string sync = fmt::format(R"({{"op":"sync","group_size":4,"stride":1,"bytes":4096,"seconds_per_call":{}}})",
-                                       transfer + 2.5e-3);
-  const plan::Machine with = plan::machine_from_calibration(parse(lines_of(truth(), 4, 4) + sync + "\n"));
-  EXPECT_NEAR(with.call_overhead_us, 2500.0, 1e-3);
-  // Faster than the ring model: no negative overhead.
-  const std::string fast = R"({"op":"sync","group_size":4,"stride":1,"bytes":4096,"seconds_per_call":0})";
-  EXPECT_EQ(plan::machine_from_calibration(parse(lines_of(truth(), 4, 4) + fast + "\n")).call_overhead_us, 0.0);
+TEST(Calibration, LoadedLineSlowsTheBandwidthsByWhatAComputingStepSees) {
+  const plan::Machine idle = plan::machine_from_calibration(parse(lines_of(truth(), 4, 8)));
+  // A 1 MiB all-reduce on 8 ranks (two nodes of 4) costs the model, at the fitted figures:
+  const double model = plan::collective_seconds(comm::CollectiveKind::all_reduce, 1048576.0, 1, 8, false, idle);
+  const std::string loaded = fmt::format(R"({{"op":"loaded","group_size":8,"stride":1,"bytes":1048576,"seconds":{:.17g}}})",
+                                         2.5 * model);
+  const plan::Machine busy = plan::machine_from_calibration(parse(lines_of(truth(), 4, 8) + loaded + "\n"));
+  EXPECT_NEAR(busy.intra_node_gbps, idle.intra_node_gbps / 2.5, 1e-9);
+  EXPECT_NEAR(busy.inter_node_gbps, idle.inter_node_gbps / 2.5, 1e-9);
+  EXPECT_EQ(busy.intra_node_latency_us, idle.intra_node_latency_us);
+  // Faster under load than idle (noise): the idle figures stand.
+  const std::string fast = R"({"op":"loaded","group_size":8,"stride":1,"bytes":1048576,"seconds":0})";
+  EXPECT_EQ(plan::machine_from_calibration(parse(lines_of(truth(), 4, 8) + fast + "\n")).inter_node_gbps,
+            idle.inter_node_gbps);
 }
 
 TEST(Calibration, OneNodeUsesItsFiguresAcrossNodesToo) {

@@ -30,7 +30,7 @@ TEST(CommBench, OneLinePerGroupOpAndSizeOnEveryGrid) {
     options.max_bytes = 1024;
     options.warmup = 1;
     options.iterations = 2;
-    options.sync_gemm_ms = 0;  // the sync line has its own test
+    options.loaded_gemm_ms = 0;  // the loaded line has its own test
     ::testing::internal::CaptureStdout();
     ASSERT_EQ(run_comm_bench(test::runtime(), options), 0);
     const std::string out = ::testing::internal::GetCapturedStdout();
@@ -60,14 +60,15 @@ TEST(CommBench, OneLinePerGroupOpAndSizeOnEveryGrid) {
   }
 }
 
-TEST(CommBench, EndsWithTheSyncLineOfTheWholeJob) {
+TEST(CommBench, EndsWithTheLoadedLineOfTheWholeJob) {
   const int world = test::runtime().world_size();
   CommBenchOptions options;
   options.min_bytes = options.max_bytes = 1024;
   options.warmup = 0;
   options.iterations = 1;
   options.ops = {"all_reduce"};
-  options.sync_gemm_ms = 0.5;
+  options.loaded_gemm_ms = 0.5;
+  options.loaded_bytes = 65536;
   ::testing::internal::CaptureStdout();
   ASSERT_EQ(run_comm_bench(test::runtime(), options), 0);
   const std::string out = ::testing::internal::GetCapturedStdout();
@@ -80,9 +81,10 @@ TEST(CommBench, EndsWithTheSyncLineOfTheWholeJob) {
     return;
   }
   const auto j = nlohmann::json::parse(last);
-  EXPECT_EQ(j.at("op"), "sync");
+  EXPECT_EQ(j.at("op"), "loaded");
   EXPECT_EQ(j.at("group_size"), world);
-  EXPECT_GE(j.at("seconds_per_call").get<double>(), 0.0);
+  EXPECT_EQ(j.at("bytes"), 65536);
+  EXPECT_GE(j.at("seconds").get<double>(), 0.0);
 }
 
 }  // namespace
