@@ -235,7 +235,7 @@ table(["micro-batch", "accumulation steps", "grids that fit", "best grid", "step
 print("### The paper's run beside the model\n")
 print(f"The paper reports 57% of peak (182 PFLOP/s) with Megatron's FLOP count, which includes the "
       f"recomputed forward; in the planner's convention that is {pct(paper_mfu)} (x {ratio:.3f}), a step of "
-      f"about {paper_step:.2f} s at this batch. the paper does not give the grid the paper ran"
+      f"about {paper_step:.2f} s at this batch. The paper does not give the grid it ran"
       + (f"; --paper-grid gives {PAPER_GRID}." if PAPER_GRID else " (pass it with --paper-grid when known).")
       + " The rows 'AxoNN model #k' are the grids AxoNN's own communication model (the paper, section 4, "
         "Perlmutter bandwidth table, min TP 64, no gradient accumulation) ranks first: the candidates the "
@@ -317,7 +317,7 @@ for name, min_tp in MODELS:
                  paper])
 table(["model", "params", "GPUs", "batch (seqs)", f"micro {MICRO}: grid, step, MFU",
        "best micro: grid, step, MFU", "memory unlimited, best micro", "paper"], weak)
-print("The Gordon Bell paper (the paper, section 6) reports 620.1 PFLOP/s bf16 on Perlmutter at a GPU count "
+print("The paper (section 6) reports 620.1 PFLOP/s bf16 on Perlmutter at a GPU count "
       "and model size the paper does not confirm (4096 GPUs would be 48.5% of peak).\n")
 
 # ---------------------------------------------------------------------------------------------
