@@ -35,4 +35,24 @@ out=$("$plan" --config gpt2-124m --gpus 4 --machine alps --overlap oar,bogus 2>&
 grep -q "bogus" <<<"$out" || fail "bad --overlap message: $out"
 out=$("$plan" --config gpt2-124m --gpus 4 --machine alps --batch-size 4 --micro-batch-size 4 --seq-len 1024 2>&1) \
   || fail "4 GPUs of alps: $out"
+
+# The local machine from calibration lines (fourfold-bench comm + gemm), e.g. a 4-rank node.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat >"$work/cal.jsonl" <<'EOF'
+{"op":"all_reduce","group":"x","group_size":4,"stride":1,"bytes":65536,"seconds":0.0001}
+{"op":"all_reduce","group":"x","group_size":4,"stride":1,"bytes":4194304,"seconds":0.002}
+{"op":"all_gather","group":"x","group_size":2,"stride":1,"bytes":1048576,"seconds":0.0003}
+{"op":"gemm","shape":"qkv","m":256,"n":2304,"k":768,"gflops_per_rank":50.0}
+{"op":"triad","elements":16777216,"gbps_per_rank":10.0}
+{"op":"node","ranks":4,"ranks_per_node":4,"memory_bytes_per_rank":6e9}
+EOF
+out=$("$plan" --config tiny --gpus 4 --machine local --calibration "$work/cal.jsonl" --top 2 2>&1) \
+  || fail "local machine: $out"
+grep -q "on 4 GPUs of local (4 per node)" <<<"$out" || fail "local machine header: $out"
+out=$("$plan" --config tiny --gpus 4 --machine local 2>&1) && fail "local without a calibration accepted"
+grep -q "built from a calibration file" <<<"$out" || fail "local without calibration message: $out"
+echo '{"op":"gemm"}' >>"$work/cal.jsonl"
+out=$("$plan" --config tiny --gpus 4 --machine local --calibration "$work/cal.jsonl" 2>&1) && fail "bad calibration accepted"
+grep -q 'cal.jsonl. line 7: "gflops_per_rank" is missing' <<<"$out" || fail "bad calibration message: $out"
 echo "PASS"
