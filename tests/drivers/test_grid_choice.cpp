@@ -104,7 +104,9 @@ TEST(GridChoice, TheChosenGridIsThePlannersBestAndMeetsTheTrainersRules) {
   EXPECT_EQ(ranked.size(), comm::all_grid_shapes(world.size()).size());
   const plan::StepCost& best = best_grid(ranked, config, machine.machine);
   for (const auto& c : ranked)
-    if (c.feasible) EXPECT_LE(best.step_s, c.step_s);
+    if (c.feasible) {
+      EXPECT_LE(best.step_s, c.step_s);
+    }
   config.grid = best.grid;
   EXPECT_NO_THROW(check_grid(config, world.size()));
   EXPECT_NE(describe(best).find(best.grid.str() + " predicted"), std::string::npos);
