@@ -20,5 +20,5 @@ cmake --build "$build" -j "$jobs"
 # (both threads on it); passive waiting keeps oversubscribed ranks from spinning on the 2 cores.
 export OMP_NUM_THREADS=2 OMP_PROC_BIND=false OMP_WAIT_POLICY=passive
 export OMPI_MCA_hwloc_base_binding_policy=none
-"$build/bin/fourfold-bench" gemm --shape 256x256x256 --iters 1 | head -1
+"$build/bin/fourfold-bench" gemm --shape 256x256x256 --iters 1 | sed -n 1p   # sed reads all: no SIGPIPE
 ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900 "$@"
