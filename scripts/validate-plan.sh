@@ -8,7 +8,7 @@
 #   spearman=<worst of the two models> best_gap=<worst of the two, percent>
 # Targets: spearman >= 0.8, best_gap <= 10.
 #   scripts/validate-plan.sh [--ranks N] [--steps S] [--repeats R] [--keep DIR]
-# S steps per run (the first 2 untimed), R runs per grid (the fastest median kept). About 6
+# S steps per run (the first 2 untimed), R runs per grid (default 2; the fastest median kept). About 8
 # minutes at the defaults on 2 cores. Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,7 +16,7 @@ source "$root/scripts/common.sh"
 bin=${FOURFOLD_BIN:-$build_dir/bin}
 ranks=4
 steps=8
-repeats=1
+repeats=2
 keep=
 while [ $# -gt 0 ]; do
   case $1 in

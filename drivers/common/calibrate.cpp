@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <set>
+#include <vector>
 
 namespace fourfold {
 
@@ -129,12 +130,16 @@ double time_loaded_all_reduce(const comm::Communicator& group, const comm::Commu
     return comm::all_reduce_value(world, watch.seconds(), comm::ReduceOp::max);
   };
   run(true);  // warm-up
-  double alone = 1e30, with_collective = 1e30;
-  for (int i = 0; i < 3; ++i) {  // the fastest of three: the GEMMs' own noise is of the collective's order
-    alone = std::min(alone, run(false));
-    with_collective = std::min(with_collective, run(true));
+  // Paired runs, the median difference: the GEMMs' own noise is of the collective's order, and a
+  // lucky or unlucky run on its own would decide the figure.
+  constexpr int pairs = 7;
+  std::vector<double> differences;
+  for (int i = 0; i < pairs; ++i) {
+    const double alone = run(false);
+    differences.push_back(run(true) - alone);
   }
-  return std::max(0.0, (with_collective - alone) / rounds);
+  std::nth_element(differences.begin(), differences.begin() + pairs / 2, differences.end());
+  return std::max(0.0, differences[pairs / 2] / rounds);
 }
 
 std::string loaded_line(const comm::Communicator& world, std::size_t bytes, double gemm_seconds) {
