@@ -91,13 +91,17 @@ for model in small wide; do
     --calibration "$work/calibration.jsonl" --overlap "$overlap" --json --show-infeasible --top 100000 \
     >"$work/$model.plan.jsonl"
   : >"$work/$model.measured"
-  grids=$(python3 -c "
+done
+# Passes over every grid of both models, repeated: a slow spell of the machine then costs one
+# run of many grids, not both runs of one (the fastest run of each grid is kept).
+for r in $(seq "$repeats"); do
+  for model in small wide; do
+    grids=$(python3 -c "
 import json, sys
 for l in open(sys.argv[1]):
     d = json.loads(l)
     if d['feasible']: print(d['grid'])" "$work/$model.plan.jsonl")
-  for grid in $grids; do
-    for r in $(seq "$repeats"); do
+    for grid in $grids; do
       out=$work/$model-$grid-$r
       rm -rf "$out"
       "$mpiexec" -n "$ranks" "$bin/fourfold-train" --config "$work/$model.toml" --grid "$grid" --steps "$steps" \
@@ -108,7 +112,7 @@ import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 print(statistics.median(r['step_ms'] for r in rows[2:]))" "$out/metrics.jsonl")
       echo "$grid $ms" >>"$work/$model.measured"
-      echo "   $model $grid run $r: $ms ms"
+      echo "   pass $r: $model $grid $ms ms"
     done
   done
 done
