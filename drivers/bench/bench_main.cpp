@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     comm_cmd->add_option("--loaded-gemm-ms", comm_options.loaded_gemm_ms,
                          "GEMM milliseconds between the all-reduces of the loaded line (0: no loaded line)")
         ->capture_default_str();
-    comm_cmd->add_option("--loaded-bytes", comm_options.loaded_bytes, "all-reduce bytes of the loaded line")
+    comm_cmd->add_option("--loaded-bytes", comm_options.loaded_bytes, "all-reduce sizes of the loaded lines, one line each")
         ->capture_default_str();
 
     GemmBenchOptions gemm_options;

@@ -75,12 +75,14 @@ int run_comm_bench(Runtime& runtime, const CommBenchOptions& options) {
       }
     }
   }
-  // What an all-reduce costs between GEMMs (the calibration's loaded line).
+  // What an all-reduce costs between GEMMs (the calibration's loaded lines).
   if (grid.world().size() >= 2 && options.loaded_gemm_ms > 0) {
-    const std::string line = loaded_line(grid.world(), options.loaded_bytes, 1e-3 * options.loaded_gemm_ms);
-    if (root) {
-      std::printf("%s\n", line.c_str());
-      std::fflush(stdout);
+    for (std::size_t bytes : options.loaded_bytes) {
+      const std::string line = loaded_line(grid.world(), bytes, 1e-3 * options.loaded_gemm_ms);
+      if (root) {
+        std::printf("%s\n", line.c_str());
+        std::fflush(stdout);
+      }
     }
   }
   return 0;

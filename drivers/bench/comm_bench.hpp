@@ -21,7 +21,7 @@ struct CommBenchOptions {
   int iterations = 10;                 // timed repetitions per size
   std::vector<std::string> ops = {"all_reduce", "all_gather", "reduce_scatter", "broadcast"};
   double loaded_gemm_ms = 2.0;         // GEMM time between the loaded line's all-reduces; 0 = no loaded line
-  std::size_t loaded_bytes = 1u << 20; // the loaded line's all-reduce
+  std::vector<std::size_t> loaded_bytes = {64u << 10, 4u << 20};  // one loaded line per all-reduce size
 };
 
 /// Bus-bandwidth factor of nccl-tests: all_reduce 2(n-1)/n, all_gather and reduce_scatter

@@ -202,8 +202,10 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
       }
     }
   }
-  // An all-reduce between GEMMs on the whole job: what a collective costs a computing step.
-  if (p >= 2) lines.push_back(loaded_line(world, std::size_t{1} << 20, 2e-3));
+  // All-reduces between GEMMs on the whole job: what a collective costs a computing step. Two
+  // sizes, so that the planner can tell a per-call wait from a slower transfer.
+  if (p >= 2)
+    for (std::size_t bytes : {std::size_t{64} << 10, std::size_t{4} << 20}) lines.push_back(loaded_line(world, bytes, 2e-3));
   // GEMMs of GPT-2-like layers at 1024 tokens per rank.
   const int shapes[][3] = {{1024, 768, 768}, {1024, 3072, 768}, {1024, 768, 3072}};
   for (const auto& s : shapes) {

@@ -55,7 +55,7 @@ std::string node_line(const comm::Communicator& world, int ranks_per_node, doubl
 
 /// A short calibration of the job (a few seconds): all-reduce, all-gather and reduce-scatter of
 /// 64 KiB to 4 MiB on groups of 2, of a node and of the world (and across nodes when there are
-/// several), a 1 MiB all-reduce between GEMMs on the world (the loaded line), three GEMM shapes,
+/// several), all-reduces of 64 KiB and 4 MiB between GEMMs on the world (the loaded lines), three GEMM shapes,
 /// the triad, and the node line. Every rank of `world` calls it and
 /// gets the same lines (every figure is reduced over the world).
 std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backend backend,

@@ -41,6 +41,39 @@ struct Line {
   }
 };
 
+// Slows the idle figures of `m` to what the loaded lines of `c` measured (see
+// machine_from_calibration). Figures only ever get slower: a loaded run faster than idle is noise.
+void apply_load(const Calibration& c, Machine& m) {
+  if (c.loaded.empty()) return;
+  // The loaded all-reduces run on the whole job; which link they used decides the comparison.
+  const CommSample& first = c.loaded.front();
+  const bool inside = span_inside_node(first.stride, first.group_size, c.ranks_per_node);
+  std::vector<CommSample> timed;  // a zero time (nothing beyond the GEMMs) cannot weigh a fit
+  for (const CommSample& s : c.loaded)
+    if (s.seconds > 0.0) timed.push_back(s);
+  bool sizes_differ = false;
+  for (const CommSample& s : timed) sizes_differ |= s.bytes != timed.front().bytes || s.group_size != timed.front().group_size;
+  if (sizes_differ) {
+    const LinkFit loaded = fit_link(timed, c.source);
+    const double idle_latency = inside ? m.intra_node_latency_us : m.inter_node_latency_us;
+    const double idle_gbps = inside ? m.intra_node_gbps : m.inter_node_gbps;
+    const double extra_latency = std::max(0.0, loaded.latency_us - idle_latency);
+    const double slowdown = std::max(1.0, idle_gbps / loaded.gbps);
+    m.intra_node_latency_us += extra_latency;
+    m.inter_node_latency_us += extra_latency;
+    m.intra_node_gbps /= slowdown;
+    m.inter_node_gbps /= slowdown;
+    return;
+  }
+  // One size: the whole slowdown of the largest loaded line goes to the bandwidths.
+  const CommSample& largest = *std::max_element(c.loaded.begin(), c.loaded.end(),
+      [](const CommSample& a, const CommSample& b) { return a.bytes < b.bytes; });
+  const double idle = collective_seconds(CollectiveKind::all_reduce, largest.bytes, 1, largest.group_size, inside, m);
+  const double slowdown = std::max(1.0, largest.seconds / idle);
+  m.intra_node_gbps /= slowdown;
+  m.inter_node_gbps /= slowdown;
+}
+
 }  // namespace
 
 bool span_inside_node(long stride, long size, int ranks_per_node) {
@@ -84,9 +117,13 @@ Calibration parse_calibration(std::istream& in, const std::string& source) {
     } else if (name == "triad") {
       c.triad_gbps_per_rank = std::max(c.triad_gbps_per_rank, line.real("gbps_per_rank", 1e-9));
     } else if (name == "loaded") {
-      c.loaded_group_size = static_cast<int>(line.integer("group_size", 2));
-      c.loaded_bytes = line.real("bytes", 1.0);
-      c.loaded_seconds = line.real("seconds", 0.0);
+      CommSample s;
+      s.kind = CollectiveKind::all_reduce;
+      s.group_size = static_cast<int>(line.integer("group_size", 2));
+      s.stride = 1;
+      s.bytes = line.real("bytes", 1.0);
+      s.seconds = line.real("seconds", 0.0);
+      c.loaded.push_back(s);
     } else if (name == "node") {
       const int ranks = static_cast<int>(line.integer("ranks", 1));
       const int per_node = static_cast<int>(line.integer("ranks_per_node", 1));
@@ -168,14 +205,7 @@ Machine machine_from_calibration(const Calibration& c, const std::string& name) 
   m.peak_tflops = rates.back() / 1e3;
   m.memory_gbps = c.triad_gbps_per_rank;
   m.memory_gib = c.memory_bytes_per_rank / (1024.0 * 1024.0 * 1024.0);
-  if (c.loaded_group_size >= 2) {
-    const bool inside = c.loaded_group_size <= c.ranks_per_node;
-    const double idle =
-        collective_seconds(comm::CollectiveKind::all_reduce, c.loaded_bytes, 1, c.loaded_group_size, inside, m);
-    const double slowdown = std::max(1.0, c.loaded_seconds / idle);
-    m.intra_node_gbps /= slowdown;
-    m.inter_node_gbps /= slowdown;
-  }
+  apply_load(c, m);
   validate(m);
   return m;
 }

@@ -5,7 +5,8 @@
 //   {"op":"gemm", "m":..,"n":..,"k":.., "gflops_per_rank":r, ...}   one GEMM shape, all ranks at once
 //   {"op":"triad", "gbps_per_rank":r, ...}              STREAM triad, all ranks at once
 //   {"op":"loaded", "group_size":p, "bytes":b, "seconds":t}   a b-byte all-reduce between GEMMs,
-//                                                        beyond the GEMMs' own time (optional)
+//                                                        beyond the GEMMs' own time (optional;
+//                                                        two sizes or more give latency and bandwidth)
 //   {"op":"node", "ranks":n, "ranks_per_node":q, "memory_bytes_per_rank":m}
 // Lines with other ops (or blank) are skipped, so a whole bench log may be passed.
 //
@@ -39,9 +40,7 @@ struct Calibration {
   std::vector<CommSample> collectives;
   std::vector<double> gemm_gflops_per_rank;
   double triad_gbps_per_rank = 0.0;    // best of the triad lines
-  int loaded_group_size = 0;           // the loaded line's group (0: none)
-  double loaded_bytes = 0.0;
-  double loaded_seconds = 0.0;
+  std::vector<CommSample> loaded;      // the loaded lines (all-reduces between GEMMs)
   int ranks = 0;
   int ranks_per_node = 0;
   double memory_bytes_per_rank = 0.0;
@@ -64,9 +63,13 @@ LinkFit fit_link(const std::vector<CommSample>& samples, const std::string& sour
 
 /// The machine a calibration describes, named `name`: GEMM rate the median of the measured
 /// shapes, peak the best of them (a calibrated machine has no published peak), memory bandwidth
-/// the triad's, memory and GPUs per node from the node line. Where the loaded line's all-reduce
-/// took longer than the fitted figures give it, both bandwidths are divided by that factor: they
-/// are what a computing step gets, not an idle node.
+/// the triad's, memory and GPUs per node from the node line. The loaded lines say what a
+/// computing step gets rather than an idle node. With two sizes or more they are fitted like the
+/// idle samples: latency beyond the idle fit's is added to both links' latency, and where the
+/// loaded bandwidth is lower both bandwidths are divided by the ratio. On shared cores the two
+/// differ: every call waits for its peers to be scheduled (latency), while a large transfer, once
+/// running, is barely slower. One loaded line cannot separate them and slows the bandwidths by
+/// the whole factor.
 Machine machine_from_calibration(const Calibration& calibration, const std::string& name = "local");
 
 /// Whether a group of `size` ranks `stride` apart, starting at a multiple of its span, lies

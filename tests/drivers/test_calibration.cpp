@@ -107,6 +107,36 @@ TEST(Calibration, LoadedLineSlowsTheBandwidthsByWhatAComputingStepSees) {
             idle.inter_node_gbps);
 }
 
+TEST(Calibration, LoadedLinesOfTwoSizesSeparateAWaitPerCallFromASlowerTransfer) {
+  const plan::Machine idle = plan::machine_from_calibration(parse(lines_of(truth(), 4, 8)));
+  // Under load, 8 ranks (across nodes) wait 50 us more per ring step and move bytes at 2 GB/s
+  // instead of 3: the ring model at those figures, at 64 KiB and 4 MiB.
+  std::string loaded;
+  for (double bytes : {65536.0, 4194304.0}) {
+    const double seconds = plan::ring_steps(CollectiveKind::all_reduce, 8) * 1e-6 * (30.0 + 50.0) +
+                           bytes * plan::ring_moved_fraction(CollectiveKind::all_reduce, 8) / 2e9;
+    loaded += fmt::format(R"({{"op":"loaded","group_size":8,"stride":1,"bytes":{},"seconds":{:.17g}}})" "\n", bytes,
+                          seconds);
+  }
+  const plan::Machine busy = plan::machine_from_calibration(parse(lines_of(truth(), 4, 8) + loaded));
+  EXPECT_NEAR(busy.inter_node_latency_us, 80.0, 1e-6);
+  EXPECT_NEAR(busy.intra_node_latency_us, idle.intra_node_latency_us + 50.0, 1e-6);
+  EXPECT_NEAR(busy.inter_node_gbps, 2.0, 1e-9);
+  EXPECT_NEAR(busy.intra_node_gbps, idle.intra_node_gbps * 2.0 / 3.0, 1e-9);
+  // A wait alone (the same bandwidth under load) leaves the bandwidths as they were.
+  loaded.clear();
+  for (double bytes : {65536.0, 4194304.0}) {
+    const double seconds = plan::ring_steps(CollectiveKind::all_reduce, 8) * 1e-6 * 90.0 +
+                           bytes * plan::ring_moved_fraction(CollectiveKind::all_reduce, 8) / 3e9;
+    loaded += fmt::format(R"({{"op":"loaded","group_size":8,"stride":1,"bytes":{},"seconds":{:.17g}}})" "\n", bytes,
+                          seconds);
+  }
+  const plan::Machine waiting = plan::machine_from_calibration(parse(lines_of(truth(), 4, 8) + loaded));
+  EXPECT_NEAR(waiting.inter_node_latency_us, 90.0, 1e-6);
+  EXPECT_NEAR(waiting.inter_node_gbps, idle.inter_node_gbps, 1e-9);
+  EXPECT_NEAR(waiting.intra_node_gbps, idle.intra_node_gbps, 1e-9);
+}
+
 TEST(Calibration, OneNodeUsesItsFiguresAcrossNodesToo) {
   // 8 ranks on one node: every group is inside it.
   const plan::Machine m = plan::machine_from_calibration(parse(lines_of(truth(), 8, 8)));

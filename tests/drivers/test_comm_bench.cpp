@@ -68,7 +68,7 @@ TEST(CommBench, EndsWithTheLoadedLineOfTheWholeJob) {
   options.iterations = 1;
   options.ops = {"all_reduce"};
   options.loaded_gemm_ms = 0.5;
-  options.loaded_bytes = 65536;
+  options.loaded_bytes = {65536};
   ::testing::internal::CaptureStdout();
   ASSERT_EQ(run_comm_bench(test::runtime(), options), 0);
   const std::string out = ::testing::internal::GetCapturedStdout();
