@@ -7,6 +7,7 @@
 // (L, C, 4C), fcprojb (L, C), lnfw (C), lnfb (C), each weight (out, in) row-major.
 #pragma once
 
+#include "checkpoint/llmc_header.hpp"
 #include "layers/gpt.hpp"
 #include "layers/gpt_config.hpp"
 
@@ -15,19 +16,6 @@
 #include <vector>
 
 namespace fourfold::checkpoint {
-
-inline constexpr int llmc_model_magic = 20240326;
-inline constexpr int llmc_version_fp32 = 3;
-inline constexpr int llmc_version_bf16 = 5;
-
-struct LlmcHeader {
-  GptConfig config;
-  int version = llmc_version_fp32;
-};
-
-/// Reads and validates the header and the file size (magic, version, positive dimensions,
-/// size = 1024 + parameters * bytes per element); errors name the file and the bad value.
-LlmcHeader read_llmc_header(const std::string& path);
 
 /// Element offset of a fourfold tensor (by name) in llm.c's parameter order.
 std::size_t llmc_tensor_offset(const GptConfig& config, const std::string& name);

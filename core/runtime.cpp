@@ -122,6 +122,22 @@ Runtime::~Runtime() {
   }
 }
 
+std::string current_device_name() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  int device = 0;
+  cudaDeviceProp properties{};
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&properties, device) != cudaSuccess) return {};
+  return properties.name;
+#elif defined(KOKKOS_ENABLE_HIP)
+  int device = 0;
+  hipDeviceProp_t properties{};
+  if (hipGetDevice(&device) != hipSuccess || hipGetDeviceProperties(&properties, device) != hipSuccess) return {};
+  return properties.name;
+#else
+  return {};
+#endif
+}
+
 double Runtime::memory_bytes_per_rank() const {
 #if defined(KOKKOS_ENABLE_CUDA)
   std::size_t free_bytes = 0, total_bytes = 0;

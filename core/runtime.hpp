@@ -4,7 +4,13 @@
 
 #include <mpi.h>
 
+#include <string>
+
 namespace fourfold {
+
+/// The name of the device this rank computes on, as its vendor's runtime reports it (for example
+/// "NVIDIA H100 80GB HBM3"); empty on host-only backends or when the runtime cannot say.
+std::string current_device_name();
 
 class Runtime {
  public:

@@ -1,16 +1,18 @@
-// The machine's matrix-multiply rate, measured through the GEMM wrapper: the MFU denominator
-// on machines without a published peak (CPUs), and what fourfold-bench gemm reports.
+// The machine's matrix-multiply rate, measured through the GEMM wrapper: the denominator of a
+// run's gemm_efficiency (an achieved rate, never MFU's hardware peak), and what fourfold-bench
+// gemm reports.
 #pragma once
 
 #include "comm/communicator.hpp"
 
 namespace fourfold {
 
-/// GFLOP/s of an (m, k) x (k, n)^T fp32 product on this rank, best of `iterations` timed runs.
+/// GFLOP/s of an (m, k) x (k, n)^T product at gemm_precision() on this rank, best of
+/// `iterations` timed runs.
 double measure_gemm_gflops(int m, int n, int k, int warmup, int iterations);
 
 /// Sum over `world` of every rank's rate, all ranks measuring at once (so ranks sharing
-/// cores share them as in training): the job's peak.
+/// cores share them as in training): the job's GEMM rate.
 double measure_job_peak_gflops(const comm::Communicator& world);
 
 }  // namespace fourfold

@@ -41,9 +41,11 @@ void Telemetry::record(const StepRecord& r, bool last) {
   if (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss) {
     std::string line = fmt::format(
         "step {:>6} | loss {:.4f} | lr {:.2e} | grad norm {:.3f} | {:.1f} ms (compute {:.1f}, comm exposed {:.1f} "
-        "of {:.1f}, {:.0f}% hidden) | {:.0f} tok/s | MFU {:.1f}%",
+        "of {:.1f}, {:.0f}% hidden) | {:.0f} tok/s",
         r.step, r.loss, r.lr, r.grad_norm, r.step_ms, r.compute_ms, r.comm_ms, r.comm_busy_ms,
-        100.0 * r.hidden_fraction, r.tokens_per_s, 100.0 * r.mfu);
+        100.0 * r.hidden_fraction, r.tokens_per_s);
+    if (r.mfu) line += fmt::format(" | MFU {:.1f}%", 100.0 * *r.mfu);
+    if (r.gemm_efficiency) line += fmt::format(" | GEMM eff {:.1f}%", 100.0 * *r.gemm_efficiency);
     if (r.val_loss) line += fmt::format(" | val loss {:.4f}", *r.val_loss);
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
@@ -53,12 +55,14 @@ void Telemetry::record(const StepRecord& r, bool last) {
                         {"lr", r.lr},             {"grad_norm", r.grad_norm},
                         {"step_ms", r.step_ms},   {"compute_ms", r.compute_ms},
                         {"comm_ms", r.comm_ms},   {"tokens_per_s", r.tokens_per_s},
-                        {"mfu", r.mfu},           {"comm_busy_ms", r.comm_busy_ms},
+                        {"comm_busy_ms", r.comm_busy_ms},
                         {"hidden_fraction", r.hidden_fraction}};
     nlohmann::json axes = nlohmann::json::object();
     for (int a = 0; a < comm::comm_axis_count; ++a)
       axes[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = r.comm_axis_ms[a];
     j["comm_axis_ms"] = axes;
+    if (r.mfu) j["mfu"] = *r.mfu;  // omitted where the hardware peak is unknown
+    if (r.gemm_efficiency) j["gemm_efficiency"] = *r.gemm_efficiency;
     if (r.val_loss) j["val_loss"] = *r.val_loss;
     std::fprintf(metrics_, "%s\n", j.dump().c_str());
     std::fflush(metrics_);

@@ -24,7 +24,8 @@ struct StepRecord {
   double hidden_fraction = 0; // 1 - comm_ms / comm_busy_ms
   std::array<double, comm::comm_axis_count> comm_axis_ms{};  // comm_busy_ms per comm::CommAxis
   double tokens_per_s = 0;
-  double mfu = 0;             // model FLOPs / (step time * peak)
+  std::optional<double> mfu;  // model FLOPs / (step time * the hardware's dense peak); none when unknown
+  std::optional<double> gemm_efficiency;  // model FLOPs / (step time * the GEMM rate measured at start)
   std::optional<double> val_loss;
 };
 

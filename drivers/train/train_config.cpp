@@ -77,7 +77,11 @@ const std::vector<ConfigKey>& config_schema() {
       {"checkpoint", "resume", V::string, std::string(), "\"latest\" (newest complete in --out) or a checkpoint file", "--resume"},
       {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
       {"log", "every", V::integer, 1LL, "print a step line every N steps", ""},
-      {"log", "peak_gflops", V::real, 0.0, "peak GFLOP/s of the whole job for MFU; 0 = measure the GEMM rate at start", ""},
+      {"log", "peak_gflops", V::real, 0.0,
+       "hardware peak GFLOP/s of the whole job for MFU; 0 = the GPU's published dense peak (A100, H100, H200, "
+       "GH200, MI250X GCD), no MFU on other devices", ""},
+      {"log", "gemm_efficiency", V::boolean, true,
+       "measure the GEMM rate on all ranks at start and report gemm_efficiency (model FLOP/s over that rate)", ""},
   };
   return schema;
 }
@@ -305,6 +309,7 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   c.log_every = positive("log.every");
   c.peak_gflops = v.real("log.peak_gflops");
   FF_REQUIRE(c.peak_gflops >= 0, "log.peak_gflops = {} must not be negative", c.peak_gflops);
+  c.gemm_efficiency = v.boolean("log.gemm_efficiency");
   return c;
 }
 

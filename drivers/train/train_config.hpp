@@ -99,7 +99,8 @@ struct TrainConfig {
 
   std::string out_dir;               // metrics.jsonl and checkpoints; "" = none
   long log_every = 1;
-  double peak_gflops = 0;            // MFU denominator; 0 = measure the GEMM rate at start
+  double peak_gflops = 0;            // MFU denominator (whole job); 0 = the device's published peak, if known
+  bool gemm_efficiency = true;       // measure the GEMM rate at start; report the step's share of it
 
   int micro_steps() const { return batch_size / micro_batch_size; }
   /// Sequences each rank holds per micro-step.

@@ -8,7 +8,9 @@
 #include "comm/comm_stats.hpp"
 #include "core/error.hpp"
 #include "core/gemm.hpp"
+#include "core/runtime.hpp"
 #include "core/timer.hpp"
+#include "drivers/common/device_peak.hpp"
 #include "drivers/common/peak_flops.hpp"
 #include "drivers/train/lr_schedule.hpp"
 #include "drivers/train/token_loader.hpp"
@@ -71,6 +73,44 @@ void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const
                  "(checkpoint.on_failure = \"warn\"): %s\n", model.grid().world_rank(), steps_done, e.what());
     std::fflush(stderr);
   }
+}
+
+// The two denominators of a step's FLOP rate, for the whole job (GFLOP/s; 0 = not reported).
+struct JobPeaks {
+  double hardware_gflops = 0;       // MFU: log.peak_gflops, else every rank's published device peak
+  std::string hardware_source;
+  double measured_gemm_gflops = 0;  // gemm_efficiency: the GEMM rate all ranks reached at start
+
+  std::string describe() const {
+    std::string text = hardware_gflops > 0
+                           ? fmt::format("MFU against {:.1f} GFLOP/s ({})", hardware_gflops, hardware_source)
+                           : fmt::format("no MFU ({})", hardware_source);
+    if (measured_gemm_gflops > 0) text += fmt::format("; GEMM rate {:.1f} GFLOP/s for gemm_efficiency", measured_gemm_gflops);
+    return text;
+  }
+};
+
+JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
+  JobPeaks peaks;
+  if (c.peak_gflops > 0) {
+    peaks.hardware_gflops = c.peak_gflops;
+    peaks.hardware_source = "log.peak_gflops";
+  } else {
+    // Each rank looks up its own device; the job has a peak only when every rank's is known.
+    const std::string device = current_device_name();
+    const double mine = device_peak_gflops(device, c.precision).value_or(0.0);
+    const double least = comm::all_reduce_value(world, mine, comm::ReduceOp::min);
+    if (least > 0) {
+      peaks.hardware_gflops = comm::all_reduce_value(world, mine);
+      peaks.hardware_source = fmt::format("{} x {} dense {} peak", world.size(), device, precision_name(c.precision));
+    } else {
+      peaks.hardware_source = device.empty() ? "host backend: no published peak; set log.peak_gflops"
+                                             : fmt::format("'{}' has no published peak in fourfold's table; set "
+                                                           "log.peak_gflops", device);
+    }
+  }
+  if (c.gemm_efficiency) peaks.measured_gemm_gflops = measure_job_peak_gflops(world);
+  return peaks;
 }
 
 }  // namespace
@@ -151,7 +191,15 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   }
   TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
 
-  const double peak = c.peak_gflops > 0 ? c.peak_gflops : measure_job_peak_gflops(grid.world());
+  // Mixed precision covers the start-up GEMM rate, the step loop and validation.
+  struct PrecisionScope {
+    GemmPrecision saved = gemm_precision();
+    explicit PrecisionScope(GemmPrecision p) { set_gemm_precision(p); }
+    ~PrecisionScope() { set_gemm_precision(saved); }
+    PrecisionScope(const PrecisionScope&) = delete;
+    PrecisionScope& operator=(const PrecisionScope&) = delete;
+  } precision_scope(c.precision);
+  const JobPeaks peaks = job_peaks(c, grid.world());
   const double step_flops = flops_per_step(c);
   const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
   std::unique_ptr<Telemetry> telemetry_owner;
@@ -161,11 +209,10 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   Telemetry& telemetry = *telemetry_owner;
   telemetry.note(fmt::format(
       "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
-      "micro-batch(es) of {}; {} steps; overlap {} ({} progress, {} gradient bucket(s)); peak {:.1f} GFLOP/s "
-      "for MFU{}",
+      "micro-batch(es) of {}; {} steps; overlap {} ({} progress, {} gradient bucket(s)); {}{}",
       c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
       c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, c.overlap.str(),
-      comm::progress_mode_name(grid.engine().mode()), model.gradient_buckets(), peak, start_note));
+      comm::progress_mode_name(grid.engine().mode()), model.gradient_buckets(), peaks.describe(), start_note));
 
   const MemoryPlan memory = model.memory();
   const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(model.parameters().extent(0));
@@ -177,14 +224,6 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
       memory.parameters / mib, memory.gradients / mib, optimizer_bytes / mib, memory.activations / mib,
       memory.attention_probabilities_per_layer / mib, memory.workspaces / mib,
       (static_cast<double>(memory.total()) + optimizer_bytes) / (mib * 1024.0), precision_name(c.precision)));
-  // Mixed precision covers the step loop (and validation); the start-up GEMM rate stays fp32.
-  struct PrecisionScope {
-    GemmPrecision saved = gemm_precision();
-    explicit PrecisionScope(GemmPrecision p) { set_gemm_precision(p); }
-    ~PrecisionScope() { set_gemm_precision(saved); }
-    PrecisionScope(const PrecisionScope&) = delete;
-    PrecisionScope& operator=(const PrecisionScope&) = delete;
-  } precision_scope(c.precision);
 
   TrainResult result;
   const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
@@ -216,7 +255,8 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     for (int a = 0; a < comm::comm_axis_count; ++a) r.comm_axis_ms[a] = 1e3 * comm.busy[a];
     r.compute_ms = r.step_ms - r.comm_ms;
     r.tokens_per_s = tokens_per_step / seconds;
-    r.mfu = step_flops / seconds / (peak * 1e9);
+    if (peaks.hardware_gflops > 0) r.mfu = step_flops / seconds / (peaks.hardware_gflops * 1e9);
+    if (peaks.measured_gemm_gflops > 0) r.gemm_efficiency = step_flops / seconds / (peaks.measured_gemm_gflops * 1e9);
     const bool last = step + 1 == end_step;
     if (val_loader && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) {
       r.val_loss = validation_loss(train_step, *val_batches, *val_loader, c, row_group);

@@ -52,6 +52,33 @@ TEST(Train, EveryGridMatchesOneRankWithAccumulationAndShuffling) {
   expect_every_grid_matches(4, DataOrder::shuffled);
 }
 
+TEST(Train, MfuIsAgainstAHardwarePeakAndGemmEfficiencyAgainstTheMeasuredRate) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  TrainConfig c = tiny_run(self.shape(), 8, DataOrder::sequential);
+  c.steps = 2;
+  // A given peak: MFU is the model FLOP rate over it; no measurement, no efficiency.
+  c.peak_gflops = 1000.0;
+  const TrainResult given = train(c, self);
+  for (const StepRecord& r : given.steps) {
+    ASSERT_TRUE(r.mfu.has_value());
+    EXPECT_NEAR(*r.mfu, flops_per_step(c) / (1e-3 * r.step_ms) / 1e12, 1e-9);
+    EXPECT_FALSE(r.gemm_efficiency.has_value());
+  }
+  // No peak on a host backend: no MFU (an achieved GEMM rate is not a peak), but the
+  // efficiency against the rate measured at start.
+  c.peak_gflops = 0.0;
+  c.gemm_efficiency = true;
+  const TrainResult measured = train(c, self);
+  for (const StepRecord& r : measured.steps) {
+#if !defined(KOKKOS_ENABLE_CUDA) && !defined(KOKKOS_ENABLE_HIP)
+    EXPECT_FALSE(r.mfu.has_value());
+#endif
+    ASSERT_TRUE(r.gemm_efficiency.has_value());
+    EXPECT_GT(*r.gemm_efficiency, 0.0);
+    EXPECT_LT(*r.gemm_efficiency, 1.0);  // a tiny model's step is far from GEMM-bound
+  }
+}
+
 TEST(Train, AccumulationEqualsOneBigBatch) {
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const auto whole = losses(train(tiny_run(self.shape(), 8, DataOrder::sequential), self));

@@ -53,7 +53,8 @@ TrainConfig tiny_train_config(const comm::GridShape& grid, long steps, const std
   c.checkpoint_keep = 3;
   c.out_dir = out;
   c.log_every = 1000;
-  c.peak_gflops = 1.0;  // no start-up measurement in tests
+  c.peak_gflops = 1.0;
+  c.gemm_efficiency = false;  // no start-up measurement in tests
   return c;
 }
 
