@@ -5,6 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
+
 #include <cstring>
 
 namespace fourfold::checkpoint {
@@ -76,33 +79,55 @@ std::string CheckpointMeta::to_json() const {
   return j.dump();
 }
 
+namespace {
+
+// An integer field of metadata, in range for T. nlohmann would convert a float (1e30) or an
+// out-of-range integer with a plain cast, which is undefined or silently wrong.
+template <typename T>
+T integer_field(const nlohmann::json& object, const char* key, const std::string& origin) {
+  const nlohmann::json& value = object.at(key);
+  bool in_range = false;
+  if (value.is_number_unsigned()) {
+    in_range = value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<T>::max());
+  } else if (value.is_number_integer()) {
+    const std::int64_t v = value.get<std::int64_t>();
+    in_range = std::numeric_limits<T>::is_signed && v >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+               v <= static_cast<std::int64_t>(std::numeric_limits<T>::max());
+  }
+  FF_REQUIRE(in_range, "checkpoint '{}' has unreadable metadata: \"{}\" = {} is not an integer in [{}, {}]", origin,
+             key, value.dump(), std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+  return value.is_number_unsigned() ? static_cast<T>(value.get<std::uint64_t>()) : static_cast<T>(value.get<std::int64_t>());
+}
+
+}  // namespace
+
 CheckpointMeta CheckpointMeta::from_json(const std::string& text, const std::string& origin) {
   CheckpointMeta m;
   try {
     const auto j = nlohmann::json::parse(text);
-    m.version = j.at("format_version").get<int>();
+    m.version = integer_field<int>(j, "format_version", origin);
     FF_REQUIRE(m.version == format_version,
                "checkpoint '{}' has format version {}; this fourfold reads version {}", origin,
                m.version, format_version);
     const auto& mj = j.at("model");
-    m.model.max_seq_len = mj.at("max_seq_len");
-    m.model.vocab_size = mj.at("vocab_size");
-    m.model.padded_vocab_size = mj.at("padded_vocab_size");
-    m.model.num_layers = mj.at("num_layers");
-    m.model.num_heads = mj.at("num_heads");
-    m.model.channels = mj.at("channels");
+    m.model.max_seq_len = integer_field<int>(mj, "max_seq_len", origin);
+    m.model.vocab_size = integer_field<int>(mj, "vocab_size", origin);
+    m.model.padded_vocab_size = integer_field<int>(mj, "padded_vocab_size", origin);
+    m.model.num_layers = integer_field<int>(mj, "num_layers", origin);
+    m.model.num_heads = integer_field<int>(mj, "num_heads", origin);
+    m.model.channels = integer_field<int>(mj, "channels", origin);
     const auto& s = j.at("state");
-    m.state.step = s.at("step");
-    m.state.tokens_seen = s.at("tokens_seen");
-    m.state.seed = s.at("seed");
-    m.state.batch_size = s.at("batch_size");
-    m.state.seq_len = s.at("seq_len");
+    m.state.step = integer_field<long>(s, "step", origin);
+    m.state.tokens_seen = integer_field<long long>(s, "tokens_seen", origin);
+    m.state.seed = integer_field<std::uint64_t>(s, "seed", origin);
+    m.state.batch_size = integer_field<int>(s, "batch_size", origin);
+    m.state.seq_len = integer_field<int>(s, "seq_len", origin);
     m.state.data_order = s.at("data_order");
     m.state.train_data = s.at("train_data");
     m.state.lr = s.at("lr");
     m.state.min_lr = s.at("min_lr");
-    m.state.warmup_steps = s.at("warmup_steps");
-    m.state.total_steps = s.at("total_steps");
+    m.state.warmup_steps = integer_field<long>(s, "warmup_steps", origin);
+    m.state.total_steps = integer_field<long>(s, "total_steps", origin);
     m.state.schedule = s.at("schedule");
     m.state.beta1 = s.at("beta1");
     m.state.beta2 = s.at("beta2");
@@ -110,18 +135,26 @@ CheckpointMeta CheckpointMeta::from_json(const std::string& text, const std::str
     m.state.weight_decay = s.at("weight_decay");
     m.has_optimizer = j.at("has_optimizer");
     m.grid = comm::GridShape::parse(j.at("grid").get<std::string>());
-    m.world_size = j.at("world_size");
+    m.world_size = integer_field<int>(j, "world_size", origin);
     m.code_version = j.at("code_version");
     m.wall_time = j.at("wall_time");
     m.unix_time = j.at("unix_time");
     for (const auto& t : j.at("tensors")) {
       TensorRecord r;
       r.name = t.at("name");
-      r.shape = t.at("shape").get<std::vector<std::size_t>>();
-      r.checksum = t.at("checksum");
+      const auto& shape = t.at("shape");
+      FF_REQUIRE(shape.is_array() && shape.size() <= 4, "checkpoint '{}' has unreadable metadata: tensor {} has shape {}",
+                 origin, r.name, shape.dump());
+      for (const auto& extent : shape) {
+        FF_REQUIRE(extent.is_number_unsigned() && extent.get<std::uint64_t>() <= (std::uint64_t{1} << 40),
+                   "checkpoint '{}' has unreadable metadata: tensor {} has extent {} (expected an integer in [0, 2^40])",
+                   origin, r.name, extent.dump());
+        r.shape.push_back(static_cast<std::size_t>(extent.get<std::uint64_t>()));
+      }
+      r.checksum = integer_field<std::uint64_t>(t, "checksum", origin);
       if (m.has_optimizer) {
-        r.checksum_m = t.at("checksum_m");
-        r.checksum_v = t.at("checksum_v");
+        r.checksum_m = integer_field<std::uint64_t>(t, "checksum_m", origin);
+        r.checksum_v = integer_field<std::uint64_t>(t, "checksum_v", origin);
       }
       m.tensors.push_back(r);
     }

@@ -14,6 +14,13 @@ void GptConfig::validate() const {
   FF_REQUIRE(num_heads > 0, "model num_heads = {}: must be positive", num_heads);
   FF_REQUIRE(channels > 0 && channels % num_heads == 0,
              "model channels = {} must be a positive multiple of num_heads = {}", channels, num_heads);
+  // num_parameters() counts in 64-bit integers: dimensions from a file (llm.c header, checkpoint
+  // metadata) must not make it overflow. 2^50 parameters is far beyond any model that trains.
+  const long double C = channels, L = num_layers;
+  const long double parameters = static_cast<long double>(padded_vocab_size) * C + static_cast<long double>(max_seq_len) * C +
+                                 L * (12 * C * C + 13 * C) + 2 * C;
+  FF_REQUIRE(parameters <= 0x1p50L, "model {} has {:.3g} parameters; at most 2^50 are supported", str(),
+             static_cast<double>(parameters));
 }
 
 long long GptConfig::num_parameters() const {

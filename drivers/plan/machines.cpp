@@ -81,7 +81,8 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   Machine m;
   m.name = t["machine"]["name"].value_or(std::filesystem::path(name_or_path).stem().string());
   const auto gpus = t["machine"]["gpus_per_node"].value<long long>();
-  FF_REQUIRE(gpus.has_value(), "machine file '{}': [machine] gpus_per_node must be an integer", name_or_path);
+  FF_REQUIRE(gpus.has_value() && *gpus >= 1 && *gpus <= (1 << 20),
+             "machine file '{}': [machine] gpus_per_node must be an integer from 1 to 2^20", name_or_path);
   m.gpus_per_node = static_cast<int>(*gpus);
   m.intra_node_gbps = number(t, name_or_path, "intra_node_gbps");
   m.inter_node_gbps = number(t, name_or_path, "inter_node_gbps");

@@ -35,20 +35,27 @@ TokenShard::TokenShard(std::string path) : path_(std::move(path)) {
              "token shard '{}' has {} bytes, less than its {}-byte header: truncated or not a shard",
              path_, map_bytes_, header_bytes);
   FF_REQUIRE(map_ != nullptr, "cannot map token shard '{}': {}", path_, std::strerror(saved_errno));
-  const auto* header = static_cast<const std::int32_t*>(map_);
-  const int magic = header[0], version = header[1];
-  FF_REQUIRE((magic == shard_magic_u16 && version == 1) || (magic == shard_magic_u32 && version == 2),
-             "'{}' is not an llm.c token shard: magic {} version {} (expected {} v1 for uint16 or "
-             "{} v2 for uint32 tokens)",
-             path_, magic, version, shard_magic_u16, shard_magic_u32);
-  token_bytes_ = magic == shard_magic_u16 ? 2 : 4;
-  FF_REQUIRE(header[2] >= 0, "token shard '{}' declares {} tokens", path_, header[2]);
-  count_ = static_cast<std::size_t>(static_cast<std::uint32_t>(header[2]));
-  const std::size_t expected = header_bytes + count_ * token_bytes_;
-  FF_REQUIRE(map_bytes_ == expected,
-             "token shard '{}' has {} bytes but its header declares {} tokens of {} bytes ({} bytes "
-             "expected): the file is truncated or corrupt",
-             path_, map_bytes_, count_, token_bytes_, expected);
+  // The destructor does not run when the constructor throws: a rejected file unmaps here.
+  try {
+    const auto* header = static_cast<const std::int32_t*>(map_);
+    const int magic = header[0], version = header[1];
+    FF_REQUIRE((magic == shard_magic_u16 && version == 1) || (magic == shard_magic_u32 && version == 2),
+               "'{}' is not an llm.c token shard: magic {} version {} (expected {} v1 for uint16 or "
+               "{} v2 for uint32 tokens)",
+               path_, magic, version, shard_magic_u16, shard_magic_u32);
+    token_bytes_ = magic == shard_magic_u16 ? 2 : 4;
+    FF_REQUIRE(header[2] >= 0, "token shard '{}' declares {} tokens", path_, header[2]);
+    count_ = static_cast<std::size_t>(static_cast<std::uint32_t>(header[2]));
+    const std::size_t expected = header_bytes + count_ * token_bytes_;
+    FF_REQUIRE(map_bytes_ == expected,
+               "token shard '{}' has {} bytes but its header declares {} tokens of {} bytes ({} bytes "
+               "expected): the file is truncated or corrupt",
+               path_, map_bytes_, count_, token_bytes_, expected);
+  } catch (...) {
+    ::munmap(map_, map_bytes_);
+    map_ = nullptr;
+    throw;
+  }
   tokens_ = static_cast<const unsigned char*>(map_) + header_bytes;
 }
 

@@ -178,5 +178,28 @@ TEST(TokenShard, BadFilesAreRejected) {
   expect_error([&] { TokenLoader l(small, 8, 2, DataOrder::sequential, 1, 256); }, "no shard holds one batch");
 }
 
+long count_mappings() {
+  std::ifstream maps("/proc/self/maps");
+  long lines = 0;
+  for (std::string line; std::getline(maps, line);) ++lines;
+  return lines;
+}
+
+TEST(TokenShard, RejectedFilesLeaveNoMapping) {
+  // A shard whose size passes the first check is mapped before its header is read: the
+  // rejection must unmap it (the destructor of a throwing constructor never runs).
+  const std::string path = test::scratch_dir() + "/rejected.bin";
+  std::vector<std::int32_t> header(256, 0);
+  header[0] = 20240326;  // not a shard magic
+  {
+    std::ofstream f(path, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(header.data()), 1024);
+  }
+  expect_error([&] { TokenShard s(path); }, "not an llm.c token shard");
+  const long before = count_mappings();
+  for (int i = 0; i < 200; ++i) expect_error([&] { TokenShard s(path); }, "not an llm.c token shard");
+  EXPECT_LT(count_mappings(), before + 20);  // 200 leaked maps before the fix
+}
+
 }  // namespace
 }  // namespace fourfold
