@@ -2,6 +2,7 @@
 
 #include "comm/check.hpp"
 #include "comm/progress_engine.hpp"
+#include "comm/watchdog.hpp"
 
 #include <climits>
 
@@ -45,6 +46,7 @@ Request execute(const Communicator& comm, MpiOp op, bool nonblocking) {
   op.info.axis = comm.axis();
   ProgressEngine* engine = comm.engine();
   if (!nonblocking) {
+    const BlockedScope blocked(op.info.op, op.info.group);
     if (engine != nullptr) {
       engine->run(op);
     } else {

@@ -5,6 +5,7 @@
 #include "comm/nccl_backend.hpp"
 #include "comm/progress_engine.hpp"
 #include "comm/staging.hpp"
+#include "comm/watchdog.hpp"
 #include "core/device_stream.hpp"
 #include "core/sync.hpp"
 
@@ -85,6 +86,7 @@ void Request::wait() {
 void Request::complete(const ExecSpace* exec) {
   const Kind kind = kind_;
   kind_ = Kind::none;
+  const BlockedScope blocked(info_.op, info_.group);
   switch (kind) {
     case Kind::none:
     case Kind::completed: return;

@@ -49,6 +49,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward); results are bit-identical either way", "--overlap"},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
+      {"parallel", "timeout_s", V::real, 300.0, "a rank blocked this many seconds in a collective (a peer died or hangs) reports the ranks of its node that are gone or stopped and exits non-zero, so the job ends instead of hanging; checkpoint I/O is not timed; 0 = no watchdog", ""},
       {"parallel", "progress", V::string, std::string("auto"), "how MPI collectives progress while a rank computes: thread (a progress engine thread per rank; needs MPI_THREAD_MULTIPLE), inline (each runs when waited for: nothing overlaps), or auto (thread where the node has a core per rank, else inline)", ""},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
       {"train", "steps_this_run", V::integer, 0LL, "stop after this many steps with a checkpoint (job time limits); 0 = run to train.steps", ""},
@@ -241,6 +242,9 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   } catch (const UserError& e) {
     FF_REQUIRE(false, "parallel: {}", e.what());
   }
+  c.timeout_s = v.real("parallel.timeout_s");
+  FF_REQUIRE(std::isfinite(c.timeout_s) && c.timeout_s >= 0.0,
+             "parallel.timeout_s = {}: expected seconds (0 = no watchdog)", c.timeout_s);
   c.bucket_mb = v.real("parallel.bucket_mb");
   FF_REQUIRE(std::isfinite(c.bucket_mb) && c.bucket_mb > 0.0,
              "parallel.bucket_mb = {}: expected a positive size in megabytes", c.bucket_mb);

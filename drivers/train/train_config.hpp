@@ -74,6 +74,7 @@ struct TrainConfig {
   OverlapOptions overlap;       // which collectives run behind computation
   double bucket_mb = default_bucket_mb;  // data-parallel gradient bucket
   comm::ProgressMode progress = comm::ProgressMode::automatic;
+  double timeout_s = 300;       // a rank blocked this long in a collective ends the job; 0 = never
 
   long steps = 0;
   long steps_this_run = 0;      // stop (with a checkpoint) after this many steps; 0 = to `steps`

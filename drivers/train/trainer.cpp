@@ -6,11 +6,13 @@
 #include "checkpoint/store.hpp"
 #include "comm/collectives.hpp"
 #include "comm/comm_stats.hpp"
+#include "comm/watchdog.hpp"
 #include "core/error.hpp"
 #include "core/gemm.hpp"
 #include "core/runtime.hpp"
 #include "core/timer.hpp"
 #include "drivers/common/device_peak.hpp"
+#include "drivers/common/guarded_main.hpp"
 #include "drivers/common/peak_flops.hpp"
 #include "drivers/train/lr_schedule.hpp"
 #include "drivers/train/token_loader.hpp"
@@ -44,6 +46,7 @@ double validation_loss(TrainStep& step, TokenBatches& batches, const TokenLoader
 
 void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const AdamW& optimizer,
                      const TrainConfig& c, long steps_done, Telemetry& telemetry) {
+  const comm::BlockedScope io("checkpoint save", &model.grid().world().name(), comm::io_timeout_factor);
   checkpoint::TrainingState state;
   state.step = steps_done;
   state.tokens_seen = static_cast<long long>(steps_done) * c.batch_size * c.seq_len;
@@ -118,6 +121,9 @@ JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
 TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
   const bool root = grid.world_rank() == 0;
   const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
+  // A rank blocked past parallel.timeout_s in a collective ends itself, naming the lost peers.
+  std::optional<comm::Watchdog> watchdog;
+  if (c.timeout_s > 0) watchdog.emplace(grid.world(), c.timeout_s, exit_failure);
 
   // Everything below is allocated once; the step loop allocates nothing.
   Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
@@ -155,6 +161,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
     const std::string path = c.resume == "latest" ? store->latest() : c.resume;
     FF_REQUIRE(!path.empty(), "--resume: no complete checkpoint in '{}' (nothing to resume)",
                store->directory());
+    const comm::BlockedScope io("checkpoint read", &model.grid().world().name(), comm::io_timeout_factor);
     const checkpoint::CheckpointMeta meta = checkpoint::read_checkpoint_file(path, model, &optimizer);
     start_step = meta.state.step;
     FF_REQUIRE(start_step < c.steps, "--resume: checkpoint '{}' is at step {}, not before train.steps = {}",
@@ -169,6 +176,7 @@ TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
           meta.state.batch_size, meta.state.seq_len, meta.state.seed, meta.state.train_data, c.batch_size,
           c.seq_len, c.seed, c.train_data);
   } else if (c.init_from.size() > 3 && c.init_from.substr(c.init_from.size() - 3) == ".h5") {
+    const comm::BlockedScope io("checkpoint read", &model.grid().world().name(), comm::io_timeout_factor);
     checkpoint::read_checkpoint_file(c.init_from, model, nullptr);
     start_note = "; weights from checkpoint " + c.init_from;
   } else if (!c.init_from.empty()) {

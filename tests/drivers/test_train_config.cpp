@@ -149,6 +149,21 @@ TEST(TrainConfig, OverlapBucketAndProgress) {
   expect_error([&] { with("parallel.progress", "async"); }, {"parallel", "'async'", "\"thread\""});
 }
 
+TEST(TrainConfig, WatchdogTimeoutAndFigures) {
+  const TrainConfig defaults = make_train_config(with_data(), 1, nullptr);
+  EXPECT_EQ(defaults.timeout_s, 300.0);
+  EXPECT_TRUE(defaults.gemm_efficiency);
+  ConfigValues v = with_data();
+  v.set("parallel.timeout_s", "0", "test");  // no watchdog
+  v.set("log.gemm_efficiency", "false", "test");
+  const TrainConfig c = make_train_config(v, 1, nullptr);
+  EXPECT_EQ(c.timeout_s, 0.0);
+  EXPECT_FALSE(c.gemm_efficiency);
+  ConfigValues bad = with_data();
+  bad.set("parallel.timeout_s", "-5", "test");
+  expect_error([&] { make_train_config(bad, 1, nullptr); }, {"parallel.timeout_s = -5", "seconds"});
+}
+
 TEST(TrainConfig, ShippedConfigsAreValid) {
   int checked = 0;
   for (const auto& entry : std::filesystem::directory_iterator(FOURFOLD_SOURCE_DIR "/configs")) {
