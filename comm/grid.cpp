@@ -99,8 +99,6 @@ void Grid::collect_device_timings() const {
 }
 
 // The engine moves with its communicators (its address does not change).
-Grid::Grid(Grid&& other) noexcept = default;
-
 const Communicator& Grid::group(GroupKind kind) const {
   switch (kind) {
     case GroupKind::x: return x_;

@@ -34,7 +34,12 @@ class Grid {
        ProgressMode progress = ProgressMode::automatic);
   ~Grid();
 
-  Grid(Grid&&) noexcept;
+  // Neither copied nor moved: layers, the model and gradient sync keep references to the grid
+  // and its communicators, which a move would leave dangling. Hold it where it is built (or in a
+  // std::optional / std::unique_ptr) for as long as anything uses it.
+  Grid(const Grid&) = delete;
+  Grid& operator=(const Grid&) = delete;
+  Grid(Grid&&) = delete;
   Grid& operator=(Grid&&) = delete;
 
   const GridLayout& layout() const { return layout_; }
