@@ -70,7 +70,7 @@ Route route_for(const Communicator& comm) {
 // A group of one rank: reductions and broadcasts leave the data as it is, gathers and
 // scatters copy send to receive. No MPI or NCCL call (MPI would still copy in place).
 inline Request single_rank(bool nonblocking, const char* op, const Communicator& comm, std::size_t count) {
-  return nonblocking ? Request::completed(RequestInfo{op, "one rank", &comm.name(), count}) : Request();
+  return nonblocking ? Request::completed(RequestInfo{op, "one rank", comm.name_handle(), count}) : Request();
 }
 
 template <class Exec, class SendView, class RecvView>
@@ -154,7 +154,7 @@ Request all_reduce(const Exec& exec, const Communicator& comm, const View& data,
   const std::size_t count = data.size();
   if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm, count);
   add_comm_traffic(comm.axis(), CollectiveKind::all_reduce, count * sizeof(T));
-  const RequestInfo info{"all_reduce", route_label(route), &comm.name(), count};
+  const RequestInfo info{"all_reduce", route_label(route), comm.name_handle(), count};
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
       [&](const void*, void* recv, bool start) {
@@ -186,7 +186,7 @@ Request all_gather(const Exec& exec, const Communicator& comm, const SendView& s
     return single_rank(nonblocking, "all_gather", comm, count);
   }
   add_comm_traffic(comm.axis(), CollectiveKind::all_gather, recv.size() * sizeof(T));
-  const RequestInfo info{"all_gather", route_label(route), &comm.name(), count};
+  const RequestInfo info{"all_gather", route_label(route), comm.name_handle(), count};
   return run<typename RecvView::memory_space>(
       exec, comm, route, nonblocking, info, send.data(), recv.data(), count * sizeof(T),
       recv.size() * sizeof(T),
@@ -219,7 +219,7 @@ Request reduce_scatter(const Exec& exec, const Communicator& comm, const SendVie
     return single_rank(nonblocking, "reduce_scatter", comm, count);
   }
   add_comm_traffic(comm.axis(), CollectiveKind::reduce_scatter, send.size() * sizeof(T));
-  const RequestInfo info{"reduce_scatter", route_label(route), &comm.name(), count};
+  const RequestInfo info{"reduce_scatter", route_label(route), comm.name_handle(), count};
   return run<typename RecvView::memory_space>(
       exec, comm, route, nonblocking, info, send.data(), recv.data(), send.size() * sizeof(T),
       count * sizeof(T),
@@ -242,7 +242,7 @@ Request broadcast(const Exec& exec, const Communicator& comm, const View& data, 
   const std::size_t count = data.size();
   if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm, count);
   add_comm_traffic(comm.axis(), CollectiveKind::broadcast, count * sizeof(T));
-  const RequestInfo info{"broadcast", route_label(route), &comm.name(), count};
+  const RequestInfo info{"broadcast", route_label(route), comm.name_handle(), count};
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
       [&](const void*, void* recv, bool start) {

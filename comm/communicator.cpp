@@ -25,7 +25,8 @@ bool gpu_aware_mpi() {
   }
 }
 
-Communicator::Communicator(MPI_Comm comm, std::string name) : comm_(comm), name_(std::move(name)) {
+Communicator::Communicator(MPI_Comm comm, std::string name)
+    : comm_(comm), name_(std::make_shared<const std::string>(std::move(name))) {
   if (comm_ != MPI_COMM_NULL) {
     FF_CHECK_MPI(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN));
     FF_CHECK_MPI(MPI_Comm_rank(comm_, &rank_));
@@ -50,6 +51,11 @@ Communicator Communicator::split(int color, int key, std::string name) const {
 }
 
 Communicator::~Communicator() { release(); }
+
+const std::string& Communicator::no_name() {
+  static const std::string empty;
+  return empty;
+}
 
 void Communicator::release() noexcept {
   nccl_.reset();

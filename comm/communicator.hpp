@@ -34,7 +34,10 @@ class Communicator {
   int rank() const { return rank_; }
   int size() const { return size_; }
   /// Name used in error messages and benchmarks ("x", "tp", "world"...).
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return name_ ? *name_ : no_name(); }
+  /// The name as a shared handle: requests and watchdog marks keep it, so their reports stay
+  /// valid after the communicator is moved or destroyed. Copying it allocates nothing.
+  const std::shared_ptr<const std::string>& name_handle() const { return name_; }
   MPI_Comm mpi() const { return comm_; }
   void barrier() const;
 
@@ -65,11 +68,12 @@ class Communicator {
  private:
   Communicator(MPI_Comm comm, std::string name);
   void release() noexcept;
+  static const std::string& no_name();
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;
   int size_ = 0;
-  std::string name_;
+  std::shared_ptr<const std::string> name_;  // null only for a default-constructed communicator
   DeviceRoute device_route_ = DeviceRoute::mpi_staged;
   std::unique_ptr<NcclCommunicator> nccl_;
   mutable std::unique_ptr<StagingPool> staging_;

@@ -46,7 +46,7 @@ Request execute(const Communicator& comm, MpiOp op, bool nonblocking) {
   op.info.axis = comm.axis();
   ProgressEngine* engine = comm.engine();
   if (!nonblocking) {
-    const BlockedScope blocked(op.info.op, op.info.group);
+    const BlockedScope blocked(op.info.op, op.info.group.get());
     if (engine != nullptr) {
       engine->run(op);
     } else {
@@ -66,7 +66,7 @@ MpiOp make(MpiOp::Kind kind, const char* name, const Communicator& comm, const v
   op.recv = recv;
   op.count = checked_count(count, name, comm);
   op.type = to_mpi(type);
-  op.info = RequestInfo{name, "MPI", &comm.name(), count};
+  op.info = RequestInfo{name, "MPI", comm.name_handle(), count};
   return op;
 }
 

@@ -86,7 +86,7 @@ void Request::wait() {
 void Request::complete(const ExecSpace* exec) {
   const Kind kind = kind_;
   kind_ = Kind::none;
-  const BlockedScope blocked(info_.op, info_.group);
+  const BlockedScope blocked(info_.op, info_.group.get());
   switch (kind) {
     case Kind::none:
     case Kind::completed: return;

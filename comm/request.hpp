@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace fourfold::comm {
@@ -27,12 +28,13 @@ class NcclCommunicator;
 class ProgressEngine;
 class StagingPool;
 
-/// What a request is for, kept as pointers to static names and the communicator's name, so
+/// What a request is for: pointers to static names and a shared handle on the communicator's
+/// name (a request may outlive a move or the end of its communicator and still report), so
 /// starting a collective in the step loop allocates nothing; the text is built only to report.
 struct RequestInfo {
   const char* op = "";             // "all_reduce"...
   const char* route = "";          // "MPI", "MPI staged", "NCCL", "one rank"
-  const std::string* group = nullptr;  // the communicator's name (outlives the request)
+  std::shared_ptr<const std::string> group;  // the communicator's name (Communicator::name_handle)
   std::size_t count = 0;           // elements
   CommAxis axis = CommAxis::other;  // for telemetry
   std::string describe() const;

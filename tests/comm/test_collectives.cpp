@@ -158,5 +158,26 @@ TEST(Collectives, UnwaitedHandleIsReportedAndCompleted) {
   EXPECT_THROW(none.wait(), UserError);
 }
 
+TEST(Collectives, RequestNamesItsGroupAfterTheCommunicatorIsGone) {
+  // The request shares ownership of the group's name: moving the communicator (which moves
+  // its name's storage) or freeing it leaves the request's report intact.
+  const ExecSpace exec;
+  Tensor1<float> data("data", 4);
+  Kokkos::deep_copy(data, 1.0f);
+  Request request;
+  {
+    Communicator group = Communicator::duplicate(test::world(), "short-lived group");
+    request = all_reduce_start(exec, group, data);
+    Communicator moved = std::move(group);
+    request.wait();  // completes while the communicator exists
+    request = all_reduce_start(exec, moved, data);
+    EXPECT_NE(request.what().find("'short-lived group'"), std::string::npos) << request.what();
+    request.wait();
+  }
+  EXPECT_FALSE(request.active());
+  const RequestInfo info{"all_reduce", "MPI", Communicator::duplicate(test::world(), "freed").name_handle(), 4};
+  EXPECT_NE(info.describe().find("'freed'"), std::string::npos) << info.describe();
+}
+
 }  // namespace
 }  // namespace fourfold::comm
