@@ -65,6 +65,8 @@ Watchdog::Watchdog(const Communicator& world, double timeout_seconds, int exit_c
   thread_ = std::thread([this] { watch(); });
 }
 
+bool Watchdog::any_active() noexcept { return active_watchdog.load() != nullptr; }
+
 Watchdog::~Watchdog() {
   {
     std::lock_guard<std::mutex> lock(mutex_);

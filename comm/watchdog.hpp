@@ -38,6 +38,8 @@ class Watchdog {
   Watchdog& operator=(Watchdog&&) = delete;
 
   double timeout_seconds() const { return timeout_seconds_; }
+  /// True while a watchdog runs in this process (it watches every thread's marks).
+  static bool any_active() noexcept;
 
   /// What the watchdog would print about the node's peers now (for tests): "rank 2 (pid 123)
   /// is gone" lines, or that every rank of this node is running.

@@ -11,8 +11,9 @@
 
 namespace fourfold {
 
-Telemetry::Telemetry(bool is_root, const std::string& metrics_path, long start_step, long print_every)
-    : root_(is_root), print_every_(print_every) {
+Telemetry::Telemetry(bool is_root, const std::string& metrics_path, long start_step, long print_every,
+                     std::FILE* log)
+    : root_(is_root), print_every_(print_every), log_(log) {
   if (!root_ || metrics_path.empty()) return;
   std::vector<std::string> kept;
   if (start_step > 0) {
@@ -38,7 +39,7 @@ Telemetry::~Telemetry() {
 
 void Telemetry::record(const StepRecord& r, bool last) {
   if (!root_) return;
-  if (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss) {
+  if (log_ != nullptr && (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss)) {
     std::string line = fmt::format(
         "step {:>6} | loss {:.4f} | lr {:.2e} | grad norm {:.3f} | {:.1f} ms (compute {:.1f}, comm exposed {:.1f} "
         "of {:.1f}, {:.0f}% hidden) | {:.0f} tok/s",
@@ -47,8 +48,8 @@ void Telemetry::record(const StepRecord& r, bool last) {
     if (r.mfu) line += fmt::format(" | MFU {:.1f}%", 100.0 * *r.mfu);
     if (r.gemm_efficiency) line += fmt::format(" | GEMM eff {:.1f}%", 100.0 * *r.gemm_efficiency);
     if (r.val_loss) line += fmt::format(" | val loss {:.4f}", *r.val_loss);
-    std::printf("%s\n", line.c_str());
-    std::fflush(stdout);
+    std::fprintf(log_, "%s\n", line.c_str());
+    std::fflush(log_);
   }
   if (metrics_ != nullptr) {
     nlohmann::json j = {{"step", r.step},         {"loss", r.loss},
@@ -70,9 +71,9 @@ void Telemetry::record(const StepRecord& r, bool last) {
 }
 
 void Telemetry::note(const std::string& line) {
-  if (!root_) return;
-  std::printf("%s\n", line.c_str());
-  std::fflush(stdout);
+  if (!root_ || log_ == nullptr) return;
+  std::fprintf(log_, "%s\n", line.c_str());
+  std::fflush(log_);
 }
 
 }  // namespace fourfold

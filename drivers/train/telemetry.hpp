@@ -1,4 +1,4 @@
-// What a run reports: one line per step on rank 0's stdout, and one JSON object per step in
+// What a run reports: one line per step on rank 0's log (stdout by default), and one JSON object per step in
 // <out>/metrics.jsonl (rank 0 writes it).
 #pragma once
 
@@ -33,8 +33,10 @@ class Telemetry {
  public:
   /// `metrics_path` empty: no file. A run resumed after `start_step` steps keeps the existing
   /// file's records of steps up to start_step and appends (records of later steps, from the
-  /// interrupted run, are dropped); a fresh run (start_step 0) starts a new file.
-  Telemetry(bool is_root, const std::string& metrics_path, long start_step, long print_every);
+  /// interrupted run, are dropped); a fresh run (start_step 0) starts a new file. `log`: where
+  /// rank 0 prints lines (nullptr: nowhere).
+  Telemetry(bool is_root, const std::string& metrics_path, long start_step, long print_every,
+            std::FILE* log = stdout);
   ~Telemetry();
   Telemetry(const Telemetry&) = delete;
   Telemetry& operator=(const Telemetry&) = delete;
@@ -46,6 +48,7 @@ class Telemetry {
  private:
   bool root_;
   long print_every_;
+  std::FILE* log_;
   std::FILE* metrics_ = nullptr;
 };
 

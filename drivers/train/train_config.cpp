@@ -197,7 +197,8 @@ void check_grid(const TrainConfig& c, int world_size) {
              c.model.channels, c.grid.x, c.grid.y, c.grid.str());
 }
 
-TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file) {
+TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file,
+                              TrainingTokens tokens) {
   TrainConfig c;
   auto positive = [&](const char* name) {
     const long long x = v.integer(name);
@@ -290,7 +291,7 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   c.seed = static_cast<std::uint64_t>(non_negative("train.seed"));
 
   c.train_data = v.string("data.train");
-  FF_REQUIRE(!c.train_data.empty(), "data.train is empty: give the training token shards with --data FILE_OR_GLOB");
+  FF_REQUIRE(tokens == TrainingTokens::program || !c.train_data.empty(), "data.train is empty: give the training token shards with --data FILE_OR_GLOB");
   c.val_data = v.string("data.val");
   const std::string order = v.string("data.order");
   FF_REQUIRE(order == "sequential" || order == "shuffled",

@@ -108,10 +108,14 @@ struct TrainConfig {
   int local_micro_batch() const { return micro_batch_size / (grid.z * grid.data); }
 };
 
+/// Where a run's training tokens come from: llm.c shard files (data.train must name them), or
+/// a TokenSource the program passes to its Trainer (data.train may stay empty).
+enum class TrainingTokens { shard_files, program };
+
 /// Builds and validates the run configuration for `world_size` ranks. `model_from_file` is
 /// the model config read from --init-from (dims from the file win over [model]).
-TrainConfig make_train_config(const ConfigValues& values, int world_size,
-                              const GptConfig* model_from_file);
+TrainConfig make_train_config(const ConfigValues& values, int world_size, const GptConfig* model_from_file,
+                              TrainingTokens tokens = TrainingTokens::shard_files);
 
 /// The rules `c.grid` must meet on `world_size` ranks (product, whole sequences per (data, z)
 /// rank, heads over Y, channels over X and Y); make_train_config applies them unless the grid is

@@ -36,17 +36,7 @@ double flops_per_step(const TrainConfig& c) {
 
 namespace {
 
-// Mean loss over the validation batches (forward only), read with one host wait.
-double validation_loss(TrainStep& step, TokenBatches& batches, const TokenLoader& loader, const TrainConfig& c,
-                       int row_group) {
-  for (int j = 0; j < c.val_batches; ++j)
-    loader.fill(j, 0, c.micro_batch_size, row_group, c.local_micro_batch(), batches.tokens(j), batches.targets(j));
-  return step.evaluate(batches, c.val_batches);
-}
-
-void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const AdamW& optimizer,
-                     const TrainConfig& c, long steps_done, Telemetry& telemetry) {
-  const comm::BlockedScope io("checkpoint save", &model.grid().world().name(), comm::io_timeout_factor);
+checkpoint::TrainingState training_state(const TrainConfig& c, long steps_done, const std::string& train_data) {
   checkpoint::TrainingState state;
   state.step = steps_done;
   state.tokens_seen = static_cast<long long>(steps_done) * c.batch_size * c.seq_len;
@@ -54,7 +44,7 @@ void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const
   state.batch_size = c.batch_size;
   state.seq_len = c.seq_len;
   state.data_order = c.order == DataOrder::sequential ? "sequential" : "shuffled";
-  state.train_data = c.train_data;
+  state.train_data = train_data;
   state.lr = c.lr;
   state.min_lr = c.min_lr;
   state.warmup_steps = c.warmup_steps;
@@ -64,18 +54,7 @@ void save_checkpoint(checkpoint::CheckpointStore& store, const Gpt& model, const
   state.beta2 = c.beta2;
   state.eps = c.eps;
   state.weight_decay = c.weight_decay;
-  Stopwatch watch;
-  try {
-    const std::string path = store.save(model, optimizer, state);
-    const double bytes = 3.0 * 4.0 * static_cast<double>(c.model.num_parameters());
-    telemetry.note(fmt::format("checkpoint: step {} saved to {} ({:.1f} MB in {:.2f} s, {:.0f} MB/s)", steps_done,
-                               path, bytes / 1e6, watch.seconds(), bytes / 1e6 / watch.seconds()));
-  } catch (const std::exception& e) {
-    if (c.stop_on_checkpoint_failure) throw;
-    std::fprintf(stderr, "fourfold-train [rank %d]: warning: checkpoint of step %ld failed, training goes on "
-                 "(checkpoint.on_failure = \"warn\"): %s\n", model.grid().world_rank(), steps_done, e.what());
-    std::fflush(stderr);
-  }
+  return state;
 }
 
 // The two denominators of a step's FLOP rate, for the whole job (GFLOP/s; 0 = not reported).
@@ -116,166 +95,280 @@ JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
   return peaks;
 }
 
+
+// Mixed precision covers the start-up GEMM rate, the steps and validation; the previous setting
+// returns when the Trainer ends.
+class PrecisionScope {
+ public:
+  explicit PrecisionScope(GemmPrecision p) { set_gemm_precision(p); }
+  ~PrecisionScope() { set_gemm_precision(saved_); }
+  PrecisionScope(const PrecisionScope&) = delete;
+  PrecisionScope& operator=(const PrecisionScope&) = delete;
+
+ private:
+  GemmPrecision saved_ = gemm_precision();
+};
+
+// Fills `count` rows (sequences first..first+count-1 of `step`) of a micro-batch and checks
+// every id against the vocabulary: a source the program wrote is outside data we validated.
+void fill_rows(const TokenSource& source, long step, int first, int count, int seq_len, int vocab_size,
+               int* tokens, int* targets) {
+  const std::size_t T = static_cast<std::size_t>(seq_len);
+  for (int j = 0; j < count; ++j) source.sequence(step, first + j, tokens + j * T, targets + j * T);
+  for (std::size_t e = 0; e < count * T; ++e) {
+    const bool token_ok = tokens[e] >= 0 && tokens[e] < vocab_size;
+    const bool target_ok = targets[e] >= 0 && targets[e] < vocab_size;
+    if (token_ok && target_ok) continue;
+    FF_REQUIRE(false, "token source '{}' gave {} id {} at step {}, sequence {}, position {}: expected [0, {}) "
+               "(model.vocab_size)", source.description(), token_ok ? "target" : "token",
+               token_ok ? targets[e] : tokens[e], step, first + static_cast<int>(e / T), e % T, vocab_size);
+  }
+}
+
 }  // namespace
 
-TrainResult train(const TrainConfig& c, const comm::Grid& grid) {
-  const bool root = grid.world_rank() == 0;
-  const int row_group = grid.coords().data * grid.shape().z + grid.coords().z;
+struct Trainer::State {
+  State(const TrainConfig& config, const comm::Grid& g, TrainerOutput out)
+      : c(config), grid(g), output(out), root(g.world_rank() == 0),
+        row_group(g.coords().data * g.shape().z + g.coords().z) {}
+
+  TrainConfig c;
+  const comm::Grid& grid;  // outlives the Trainer (documented); Grid is neither copied nor moved
+  TrainerOutput output;
+  bool root;
+  int row_group;  // which rows of each micro-batch this rank holds (token_loader.hpp)
   // A rank blocked past parallel.timeout_s in a collective ends itself, naming the lost peers.
   std::optional<comm::Watchdog> watchdog;
-  if (c.timeout_s > 0) watchdog.emplace(grid.world(), c.timeout_s, exit_failure);
+  // Everything below is allocated once; step() allocates nothing.
+  std::optional<Gpt> model;
+  std::optional<AdamW> optimizer;
+  std::optional<checkpoint::CheckpointStore> store;
+  std::shared_ptr<const TokenSource> train_data, val_data;
+  std::optional<TrainStep> train_step;
+  std::optional<TokenBatches> val_batches;
+  std::optional<PrecisionScope> precision;
+  JobPeaks peaks;
+  double step_flops = 0;
+  std::unique_ptr<Telemetry> telemetry;
+  long steps_done = 0;
+  long end_step = 0;
+  std::vector<StepRecord> history;
 
-  // Everything below is allocated once; the step loop allocates nothing.
-  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
+  long end_of_run(long start) const {
+    return c.steps_this_run > 0 ? std::min(c.steps, start + c.steps_this_run) : c.steps;
+  }
+  // Reads a checkpoint into model and optimizer; returns what the start-up line says of it.
+  std::string resume_from(const std::string& requested) {
+    const std::string path = requested == "latest" && store ? store->latest() : requested;
+    FF_REQUIRE(requested != "latest" || store, "resume from \"latest\" needs log.out: the newest complete "
+               "checkpoint is looked up in <log.out>/checkpoints");
+    FF_REQUIRE(!path.empty(), "resume: no complete checkpoint in '{}' (nothing to resume)", store->directory());
+    const comm::BlockedScope io("checkpoint read", &grid.world().name(), comm::io_timeout_factor);
+    const checkpoint::CheckpointMeta meta = checkpoint::read_checkpoint_file(path, *model, &*optimizer);
+    FF_REQUIRE(meta.state.step < c.steps, "resume: checkpoint '{}' is at step {}, not before train.steps = {}", path,
+               meta.state.step, c.steps);
+    steps_done = meta.state.step;
+    end_step = end_of_run(steps_done);
+    std::string note = fmt::format("; resumed from {} (step {}, saved on grid {} by {} ranks)", path, steps_done,
+                                   meta.grid.str(), meta.world_size);
+    const std::string data = train_data->description();
+    if (meta.state.batch_size != c.batch_size || meta.state.seq_len != c.seq_len || meta.state.seed != c.seed ||
+        meta.state.train_data != data)
+      note += fmt::format(
+          "\nwarning: the checkpoint was trained with batch {} x {}, seed {}, data '{}'; this run uses "
+          "batch {} x {}, seed {}, data '{}': the data stream differs from an uninterrupted run",
+          meta.state.batch_size, meta.state.seq_len, meta.state.seed, meta.state.train_data, c.batch_size,
+          c.seq_len, c.seed, data);
+    return note;
+  }
+
+  std::string save() {
+    FF_REQUIRE(store, "save_checkpoint: log.out is not set, so there is no checkpoint directory");
+    const comm::BlockedScope io("checkpoint save", &grid.world().name(), comm::io_timeout_factor);
+    Stopwatch watch;
+    const std::string path = store->save(*model, *optimizer, training_state(c, steps_done, train_data->description()));
+    const double bytes = 3.0 * 4.0 * static_cast<double>(c.model.num_parameters());
+    telemetry->note(fmt::format("checkpoint: step {} saved to {} ({:.1f} MB in {:.2f} s, {:.0f} MB/s)", steps_done,
+                                path, bytes / 1e6, watch.seconds(), bytes / 1e6 / watch.seconds()));
+    return path;
+  }
+
+  double validation_loss() {
+    FF_REQUIRE(val_data, "validate: the run has no validation data (set data.val or pass a validation TokenSource)");
+    const int local = c.local_micro_batch();
+    for (int j = 0; j < c.val_batches; ++j)
+      fill_rows(*val_data, j, row_group * local, local, c.seq_len, c.model.vocab_size, val_batches->tokens(j),
+                val_batches->targets(j));
+    return train_step->evaluate(*val_batches, c.val_batches);
+  }
+};
+
+Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<const TokenSource> train_data,
+                 std::shared_ptr<const TokenSource> val_data, TrainerOutput output)
+    : state_(std::make_unique<State>(c, grid, output)) {
+  State& s = *state_;
+  FF_REQUIRE(c.grid == grid.shape(), "Trainer: the configuration's grid {} is not the grid {} it runs on",
+             c.grid.str(), grid.shape().str());
+  // One watchdog per process: a second Trainer alive at the same time is watched by the first's.
+  if (c.timeout_s > 0 && !comm::Watchdog::any_active()) s.watchdog.emplace(grid.world(), c.timeout_s, exit_failure);
+
+  s.model.emplace(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
   AdamWSettings settings;
   settings.beta1 = static_cast<float>(c.beta1);
   settings.beta2 = static_cast<float>(c.beta2);
   settings.eps = static_cast<float>(c.eps);
   settings.weight_decay = static_cast<float>(c.weight_decay);
-  AdamW optimizer(model.params(), model.parameters().extent(0), settings);
+  s.optimizer.emplace(s.model->params(), s.model->parameters().extent(0), settings);
+
+  // Sources next: a missing shard file is reported before any checkpoint is touched.
+  s.train_data = std::move(train_data);
+  if (!s.train_data) {
+    FF_REQUIRE(!c.train_data.empty(), "Trainer: no training data: set data.train (llm.c token shards) or pass a "
+               "TokenSource");
+    s.train_data = std::make_shared<ShardTokenSource>(c.train_data, c.seq_len, c.batch_size, c.order, c.seed,
+                                                      c.model.vocab_size);
+  }
+  s.val_data = std::move(val_data);
+  if (!s.val_data && !c.val_data.empty())
+    s.val_data = std::make_shared<ShardTokenSource>(c.val_data, c.seq_len, c.micro_batch_size, DataOrder::sequential,
+                                                    c.seed, c.model.vocab_size);
+  if (s.val_data) s.val_batches.emplace(c.val_batches, s.model->rows());
 
   if (!c.out_dir.empty()) {
     checkpoint::together(grid.world(), fmt::format("creating the output directory '{}'", c.out_dir), [&] {
       std::error_code error;
-      if (root) std::filesystem::create_directories(c.out_dir, error);
+      if (s.root) std::filesystem::create_directories(c.out_dir, error);
       FF_REQUIRE(!error, "{}", error.message());
     });
+    s.store.emplace(c.out_dir + "/checkpoints", c.checkpoint_keep, grid.world());
   }
-
-  // Where the run starts: a checkpoint to resume (model, moments, step), weights to start
-  // from (llm.c file or checkpoint), or the seed.
-  std::optional<checkpoint::CheckpointStore> store;
-  if (!c.out_dir.empty()) store.emplace(c.out_dir + "/checkpoints", c.checkpoint_keep, grid.world());
-  long start_step = 0;
-  std::string start_note;
-  if (store && c.resume.empty()) {
+  if (s.store && c.resume.empty()) {
     // A new run never overwrites what an earlier one saved in the same directory.
     checkpoint::together(grid.world(), "starting a new run", [&] {
-      const std::string previous = store->latest();
+      const std::string previous = s.store->latest();
       FF_REQUIRE(previous.empty() && !std::filesystem::exists(c.out_dir + "/metrics.jsonl"),
                  "--out '{}' already holds a run ({}); continue it with --resume, or choose another --out",
                  c.out_dir, previous.empty() ? std::string("metrics.jsonl") : "checkpoint " + previous);
     });
   }
+
+  // Where the run starts: a checkpoint to resume (model, moments, step), weights to start
+  // from (llm.c file or checkpoint), or the seed.
+  s.end_step = s.end_of_run(0);
+  std::string start_note;
   if (!c.resume.empty()) {
-    const std::string path = c.resume == "latest" ? store->latest() : c.resume;
-    FF_REQUIRE(!path.empty(), "--resume: no complete checkpoint in '{}' (nothing to resume)",
-               store->directory());
-    const comm::BlockedScope io("checkpoint read", &model.grid().world().name(), comm::io_timeout_factor);
-    const checkpoint::CheckpointMeta meta = checkpoint::read_checkpoint_file(path, model, &optimizer);
-    start_step = meta.state.step;
-    FF_REQUIRE(start_step < c.steps, "--resume: checkpoint '{}' is at step {}, not before train.steps = {}",
-               path, start_step, c.steps);
-    start_note = fmt::format("; resumed from {} (step {}, saved on grid {} by {} ranks)", path, start_step,
-                             meta.grid.str(), meta.world_size);
-    if (meta.state.batch_size != c.batch_size || meta.state.seq_len != c.seq_len ||
-        meta.state.seed != c.seed || meta.state.train_data != c.train_data)
-      start_note += fmt::format(
-          "\nwarning: the checkpoint was trained with batch {} x {}, seed {}, data '{}'; this run uses "
-          "batch {} x {}, seed {}, data '{}': the data stream differs from an uninterrupted run",
-          meta.state.batch_size, meta.state.seq_len, meta.state.seed, meta.state.train_data, c.batch_size,
-          c.seq_len, c.seed, c.train_data);
+    start_note = s.resume_from(c.resume);
   } else if (c.init_from.size() > 3 && c.init_from.substr(c.init_from.size() - 3) == ".h5") {
-    const comm::BlockedScope io("checkpoint read", &model.grid().world().name(), comm::io_timeout_factor);
-    checkpoint::read_checkpoint_file(c.init_from, model, nullptr);
+    const comm::BlockedScope io("checkpoint read", &grid.world().name(), comm::io_timeout_factor);
+    checkpoint::read_checkpoint_file(c.init_from, *s.model, nullptr);
     start_note = "; weights from checkpoint " + c.init_from;
   } else if (!c.init_from.empty()) {
-    checkpoint::load_llmc(c.init_from, model);
+    checkpoint::load_llmc(c.init_from, *s.model);
     start_note = "; weights from " + c.init_from;
   } else {
-    model.init_parameters(c.seed);
+    s.model->init_parameters(c.seed);
   }
+  s.train_step.emplace(*s.model, *s.optimizer, c.micro_steps(), c.grad_clip);
 
-  const TokenDataset train_data(c.train_data);
-  const TokenLoader train_loader(train_data, c.seq_len, c.batch_size, c.order, c.seed, c.model.vocab_size);
-  std::optional<TokenDataset> val_data;
-  std::optional<TokenLoader> val_loader;
-  std::optional<TokenBatches> val_batches;
-  if (!c.val_data.empty()) {
-    val_data.emplace(c.val_data);
-    val_loader.emplace(*val_data, c.seq_len, c.micro_batch_size, DataOrder::sequential, c.seed,
-                       c.model.vocab_size);
-    val_batches.emplace(c.val_batches, model.rows());
-  }
-  TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
-
-  // Mixed precision covers the start-up GEMM rate, the step loop and validation.
-  struct PrecisionScope {
-    GemmPrecision saved = gemm_precision();
-    explicit PrecisionScope(GemmPrecision p) { set_gemm_precision(p); }
-    ~PrecisionScope() { set_gemm_precision(saved); }
-    PrecisionScope(const PrecisionScope&) = delete;
-    PrecisionScope& operator=(const PrecisionScope&) = delete;
-  } precision_scope(c.precision);
-  const JobPeaks peaks = job_peaks(c, grid.world());
-  const double step_flops = flops_per_step(c);
+  s.precision.emplace(c.precision);
+  s.peaks = job_peaks(c, grid.world());
+  s.step_flops = flops_per_step(c);
   const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
-  std::unique_ptr<Telemetry> telemetry_owner;
   checkpoint::together(grid.world(), "opening the run's output", [&] {
-    telemetry_owner = std::make_unique<Telemetry>(root, metrics, start_step, c.log_every);
+    s.telemetry = std::make_unique<Telemetry>(s.root, metrics, s.steps_done, c.log_every, output.log);
   });
-  Telemetry& telemetry = *telemetry_owner;
-  telemetry.note(fmt::format(
+  s.telemetry->note(fmt::format(
       "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
       "micro-batch(es) of {}; {} steps; overlap {} ({} progress, {} gradient bucket(s)); {}{}",
       c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
       c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, c.overlap.str(),
-      comm::progress_mode_name(grid.engine().mode()), model.gradient_buckets(), peaks.describe(), start_note));
+      comm::progress_mode_name(grid.engine().mode()), s.model->gradient_buckets(), s.peaks.describe(), start_note));
 
-  const MemoryPlan memory = model.memory();
-  const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(model.parameters().extent(0));
+  const MemoryPlan memory = s.model->memory();
+  const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(s.model->parameters().extent(0));
   constexpr double mib = 1024.0 * 1024.0;
-  telemetry.note(fmt::format(
+  s.telemetry->note(fmt::format(
       "memory on rank 0: parameters {:.1f} MiB, gradients {:.1f} MiB, optimizer {:.1f} MiB, activations "
       "{:.1f} MiB (attention probabilities {:.1f} MiB per layer), workspaces {:.1f} MiB; total {:.2f} GiB; "
       "GEMM operands {}",
       memory.parameters / mib, memory.gradients / mib, optimizer_bytes / mib, memory.activations / mib,
       memory.attention_probabilities_per_layer / mib, memory.workspaces / mib,
       (static_cast<double>(memory.total()) + optimizer_bytes) / (mib * 1024.0), precision_name(c.precision)));
+  s.model->zero_gradients();  // afterwards AdamW leaves them zero after each update
+}
 
-  TrainResult result;
-  const double tokens_per_step = static_cast<double>(c.batch_size) * c.seq_len;
-  model.zero_gradients();  // afterwards AdamW leaves them zero after each update
-  const long end_step = c.steps_this_run > 0 ? std::min(c.steps, start_step + c.steps_this_run) : c.steps;
-  for (long step = start_step; step < end_step; ++step) {
-    grid.world().barrier();  // step timing starts together on every rank
-    const comm::CommTotals comm_before = comm::comm_totals();
-    Stopwatch watch;
-    TokenBatches& batches = train_step.batches();
-    for (int k = 0; k < c.micro_steps(); ++k) {
-      train_loader.fill(step, k, c.micro_batch_size, row_group, c.local_micro_batch(), batches.tokens(k),
-                        batches.targets(k));
-    }
-    const double lr = learning_rate(c, step);
-    const StepValues values = train_step.run(lr, step + 1);  // the step's one host wait
-    const double seconds = watch.seconds();
-    const comm::CommTotals comm = comm::comm_totals() - comm_before;
+Trainer::~Trainer() = default;
 
-    StepRecord r;
-    r.step = step + 1;
-    r.loss = values.loss;
-    r.lr = lr;
-    r.grad_norm = values.grad_norm;
-    r.step_ms = 1e3 * seconds;
-    r.comm_ms = 1e3 * comm.exposed_total();
-    r.comm_busy_ms = 1e3 * comm.busy_total();
-    r.hidden_fraction = comm.hidden_fraction();
-    for (int a = 0; a < comm::comm_axis_count; ++a) r.comm_axis_ms[a] = 1e3 * comm.busy[a];
-    r.compute_ms = r.step_ms - r.comm_ms;
-    r.tokens_per_s = tokens_per_step / seconds;
-    if (peaks.hardware_gflops > 0) r.mfu = step_flops / seconds / (peaks.hardware_gflops * 1e9);
-    if (peaks.measured_gemm_gflops > 0) r.gemm_efficiency = step_flops / seconds / (peaks.measured_gemm_gflops * 1e9);
-    const bool last = step + 1 == end_step;
-    if (val_loader && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) {
-      r.val_loss = validation_loss(train_step, *val_batches, *val_loader, c, row_group);
-    }
-    telemetry.record(r, last);
-    result.steps.push_back(r);
-    if (store && (last || (c.checkpoint_every > 0 && (step + 1) % c.checkpoint_every == 0))) {
-      save_checkpoint(*store, model, optimizer, c, step + 1, telemetry);
+StepRecord Trainer::step() {
+  State& s = *state_;
+  const TrainConfig& c = s.c;
+  FF_REQUIRE(!done(), "Trainer::step: the run is done after {} steps (train.steps = {}, "
+             "checkpoint.steps_this_run = {})", s.steps_done, c.steps, c.steps_this_run);
+  const long step = s.steps_done;
+  s.grid.world().barrier();  // step timing starts together on every rank
+  const comm::CommTotals comm_before = comm::comm_totals();
+  Stopwatch watch;
+  TokenBatches& batches = s.train_step->batches();
+  const int local = c.local_micro_batch();
+  for (int k = 0; k < c.micro_steps(); ++k)
+    fill_rows(*s.train_data, step, k * c.micro_batch_size + s.row_group * local, local, c.seq_len,
+              c.model.vocab_size, batches.tokens(k), batches.targets(k));
+  const double lr = learning_rate(c, step);
+  const StepValues values = s.train_step->run(lr, step + 1);  // the step's one host wait
+  const double seconds = watch.seconds();
+  const comm::CommTotals comm = comm::comm_totals() - comm_before;
+  s.steps_done = step + 1;
+
+  StepRecord r;
+  r.step = step + 1;
+  r.loss = values.loss;
+  r.lr = lr;
+  r.grad_norm = values.grad_norm;
+  r.step_ms = 1e3 * seconds;
+  r.comm_ms = 1e3 * comm.exposed_total();
+  r.comm_busy_ms = 1e3 * comm.busy_total();
+  r.hidden_fraction = comm.hidden_fraction();
+  for (int a = 0; a < comm::comm_axis_count; ++a) r.comm_axis_ms[a] = 1e3 * comm.busy[a];
+  r.compute_ms = r.step_ms - r.comm_ms;
+  r.tokens_per_s = static_cast<double>(c.batch_size) * c.seq_len / seconds;
+  if (s.peaks.hardware_gflops > 0) r.mfu = s.step_flops / seconds / (s.peaks.hardware_gflops * 1e9);
+  if (s.peaks.measured_gemm_gflops > 0)
+    r.gemm_efficiency = s.step_flops / seconds / (s.peaks.measured_gemm_gflops * 1e9);
+  const bool last = done();
+  if (s.val_data && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) r.val_loss = s.validation_loss();
+  s.telemetry->record(r, last);
+  s.history.push_back(r);
+  if (s.store && (last || (c.checkpoint_every > 0 && (step + 1) % c.checkpoint_every == 0))) {
+    try {
+      s.save();
+    } catch (const std::exception& e) {
+      if (c.stop_on_checkpoint_failure) throw;
+      std::fprintf(stderr, "fourfold-train [rank %d]: warning: checkpoint of step %ld failed, training goes on "
+                   "(checkpoint.on_failure = \"warn\"): %s\n", s.grid.world_rank(), s.steps_done, e.what());
+      std::fflush(stderr);
     }
   }
-  return result;
+  return r;
+}
+
+long Trainer::steps_done() const { return state_->steps_done; }
+bool Trainer::done() const { return state_->steps_done >= state_->end_step; }
+double Trainer::validate() { return state_->validation_loss(); }
+std::string Trainer::save_checkpoint() { return state_->save(); }
+
+void Trainer::load_checkpoint(const std::string& path) {
+  const std::string note = state_->resume_from(path);
+  state_->telemetry->note("checkpoint" + note.substr(1));  // "; resumed from ..." -> "checkpoint: resumed from ..."
+}
+
+const TrainConfig& Trainer::config() const { return state_->c; }
+const Gpt& Trainer::model() const { return *state_->model; }
+const std::vector<StepRecord>& Trainer::history() const { return state_->history; }
+
+TrainResult train(const TrainConfig& config, const comm::Grid& grid) {
+  Trainer trainer(config, grid);
+  while (!trainer.done()) trainer.step();
+  return TrainResult{trainer.history()};
 }
 
 }  // namespace fourfold

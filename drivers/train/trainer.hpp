@@ -1,22 +1,88 @@
-// The training loop of fourfold-train as a library, so tests can run it in-process on any grid:
-// model, optimizer and loaders built once, then per step micro-batch forward/backward,
-// gradient synchronisation, global-norm clipping, AdamW with the schedule, telemetry and
-// validation.
+// fourfold's training loop as a library. A Trainer holds one run on one grid: the model, the
+// optimizer, the data sources, telemetry and checkpoints, built once (collective over the grid's
+// world); then each step() is one optimizer step (micro-batch forward/backward, gradient
+// synchronisation, global-norm clipping, AdamW on the schedule), plus the validation and
+// checkpoints the configuration schedules. fourfold-train is train() below; other programs
+// drive a Trainer themselves with their own TokenSource:
+//
+//   fourfold::Trainer trainer(config, grid, std::make_shared<MyTokens>());
+//   while (!trainer.done()) {
+//     const fourfold::StepRecord r = trainer.step();
+//     ...r.loss, r.grad_norm, r.tokens_per_s...
+//   }
+//   trainer.save_checkpoint();
 #pragma once
 
 #include "comm/grid.hpp"
 #include "drivers/train/telemetry.hpp"
+#include "drivers/train/token_source.hpp"
 #include "drivers/train/train_config.hpp"
 
+#include <cstdio>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace fourfold {
+
+class Gpt;
+
+/// Where a Trainer reports: rank 0 prints a line per log.every steps and start-up facts to
+/// `log` (nullptr: nothing), and writes <log.out>/metrics.jsonl when log.out is set.
+struct TrainerOutput {
+  std::FILE* log = stdout;
+};
+
+class Trainer {
+ public:
+  /// Builds the run (collective over grid.world(); `grid` must outlive the Trainer). The model
+  /// starts from config.resume, else config.init_from, else config.seed. train_data: the
+  /// training tokens (nullptr: llm.c shards from config.train_data); val_data: validation
+  /// tokens, read as config.val_batches steps of config.micro_batch_size sequences (nullptr:
+  /// config.val_data when set, else no validation). Every rank passes sources that give the
+  /// same tokens.
+  Trainer(const TrainConfig& config, const comm::Grid& grid, std::shared_ptr<const TokenSource> train_data = nullptr,
+          std::shared_ptr<const TokenSource> val_data = nullptr, TrainerOutput output = {});
+  ~Trainer();
+  // The model's layers refer to the grid and to each other: a Trainer stays where it was built.
+  Trainer(const Trainer&) = delete;
+  Trainer& operator=(const Trainer&) = delete;
+
+  /// One optimizer step on the next batch, then validation and a checkpoint when the
+  /// configuration schedules them (data.val_every, checkpoint.every, and the run's last step).
+  /// Collective. UserError once done().
+  StepRecord step();
+  /// Optimizer steps completed (those of a resumed checkpoint included).
+  long steps_done() const;
+  /// True after train.steps steps, or after checkpoint.steps_this_run steps of this run.
+  bool done() const;
+
+  /// Mean validation loss (forward only) over config.val_batches batches; collective.
+  /// UserError when the run has no validation data.
+  double validate();
+  /// Saves model, optimizer moments and the step to <log.out>/checkpoints (collective); returns
+  /// the file. UserError when log.out is not set or the save fails.
+  std::string save_checkpoint();
+  /// Continues from a checkpoint file (or "latest" in <log.out>/checkpoints): parameters,
+  /// optimizer moments and the step count, from any grid it was saved on. Collective.
+  void load_checkpoint(const std::string& path);
+
+  const TrainConfig& config() const;
+  const Gpt& model() const;
+  /// Every step() of this Trainer so far.
+  const std::vector<StepRecord>& history() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 struct TrainResult {
   std::vector<StepRecord> steps;  // on every rank (losses are global)
 };
 
-/// Runs config.steps optimizer steps on `grid` (collective over the grid's world).
+/// fourfold-train's run: a Trainer on config's token shards, stepped until done() (collective
+/// over the grid's world).
 TrainResult train(const TrainConfig& config, const comm::Grid& grid);
 
 /// Model FLOPs of one optimizer step: 6 N per token plus attention's 12 L C T per token.

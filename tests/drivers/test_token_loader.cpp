@@ -25,14 +25,7 @@ std::string make_shard(const std::string& name, std::size_t n, std::uint32_t off
   return path;
 }
 
-void expect_error(const std::function<void()>& f, const std::string& fragment) {
-  try {
-    f();
-    ADD_FAILURE() << "accepted";
-  } catch (const UserError& e) {
-    EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
-  }
-}
+using test::expect_user_error;
 
 TEST(TokenLoader, SequentialIsLlmcOrderWithWrapAround) {
   const int T = 8, B = 3;
@@ -150,7 +143,7 @@ TEST(TokenShard, Uint32ShardsAndVocabularyBounds) {
   EXPECT_EQ(data.shards()[0][1], 70000u);
   const TokenLoader loader(data, 4, 1, DataOrder::sequential, 1, 50257);
   std::vector<int> t(4), g(4);
-  expect_error([&] { loader.sequence(0, 0, t.data(), g.data()); }, "token 70000 at position 1");
+  expect_user_error([&] { loader.sequence(0, 0, t.data(), g.data()); }, "token 70000 at position 1");
 }
 
 TEST(TokenShard, BadFilesAreRejected) {
@@ -164,18 +157,18 @@ TEST(TokenShard, BadFilesAreRejected) {
     f.write(reinterpret_cast<const char*>(header.data()), 1024);
     f.write("01234567890123456789", 20);
   }
-  expect_error([&] { TokenDataset d(dir + "/short.bin"); }, "truncated");
+  expect_user_error([&] { TokenDataset d(dir + "/short.bin"); }, "truncated");
   header[0] = 20240326;  // a model magic, not a shard
   {
     std::ofstream f(dir + "/magic.bin", std::ios::binary);
     f.write(reinterpret_cast<const char*>(header.data()), 1024);
   }
-  expect_error([&] { TokenDataset d(dir + "/magic.bin"); }, "magic 20240326");
+  expect_user_error([&] { TokenDataset d(dir + "/magic.bin"); }, "magic 20240326");
   std::ofstream(dir + "/tiny.bin") << "abc";
-  expect_error([&] { TokenDataset d(dir + "/tiny.bin"); }, "less than its 1024-byte header");
-  expect_error([&] { TokenDataset d(dir + "/nothing_*.bin"); }, "no token shard matches");
+  expect_user_error([&] { TokenDataset d(dir + "/tiny.bin"); }, "less than its 1024-byte header");
+  expect_user_error([&] { TokenDataset d(dir + "/nothing_*.bin"); }, "no token shard matches");
   const TokenDataset small(make_shard("small.bin", 10));
-  expect_error([&] { TokenLoader l(small, 8, 2, DataOrder::sequential, 1, 256); }, "no shard holds one batch");
+  expect_user_error([&] { TokenLoader l(small, 8, 2, DataOrder::sequential, 1, 256); }, "no shard holds one batch");
 }
 
 long count_mappings() {
@@ -195,9 +188,9 @@ TEST(TokenShard, RejectedFilesLeaveNoMapping) {
     std::ofstream f(path, std::ios::binary);
     f.write(reinterpret_cast<const char*>(header.data()), 1024);
   }
-  expect_error([&] { TokenShard s(path); }, "not an llm.c token shard");
+  expect_user_error([&] { TokenShard s(path); }, "not an llm.c token shard");
   const long before = count_mappings();
-  for (int i = 0; i < 200; ++i) expect_error([&] { TokenShard s(path); }, "not an llm.c token shard");
+  for (int i = 0; i < 200; ++i) expect_user_error([&] { TokenShard s(path); }, "not an llm.c token shard");
   EXPECT_LT(count_mappings(), before + 20);  // 200 leaked maps before the fix
 }
 
