@@ -61,46 +61,12 @@ bool write_values(std::FILE* file, const float* values, std::size_t n, int versi
   return std::fwrite(half.data(), 2, n, file) == n;
 }
 
-// Element counts of llm.c's 16 parameter groups, in file order.
-std::vector<std::size_t> group_sizes(const GptConfig& c) {
-  const std::size_t C = c.channels, L = c.num_layers, V = c.padded_vocab_size, T = c.max_seq_len;
-  return {V * C, T * C, L * C, L * C, L * 3 * C * C, L * 3 * C, L * C * C, L * C,
-          L * C, L * C, L * 4 * C * C, L * 4 * C, L * C * 4 * C, L * C, C, C};
-}
 
 }  // namespace
 
 std::size_t llmc_tensor_offset(const GptConfig& config, const std::string& name) {
-  const auto sizes = group_sizes(config);
-  auto group_start = [&](int g) {
-    std::size_t offset = 0;
-    for (int i = 0; i < g; ++i) offset += sizes[i];
-    return offset;
-  };
-  const std::size_t C = config.channels;
-  if (name == "wte") return group_start(0);
-  if (name == "wpe") return group_start(1);
-  if (name == "ln_f.weight") return group_start(14);
-  if (name == "ln_f.bias") return group_start(15);
-  FF_REQUIRE(name.rfind("h.", 0) == 0, "tensor '{}' has no place in the llm.c format", name);
-  const std::size_t dot = name.find('.', 2);
-  const std::size_t l = std::stoul(name.substr(2, dot - 2));
-  const std::string rest = name.substr(dot + 1);
-  struct Slot {
-    const char* suffix;
-    int group;
-    std::size_t per_layer;
-  };
-  const Slot slots[] = {{"ln_1.weight", 2, C},          {"ln_1.bias", 3, C},
-                        {"attn.c_attn.weight", 4, 3 * C * C}, {"attn.c_attn.bias", 5, 3 * C},
-                        {"attn.c_proj.weight", 6, C * C},     {"attn.c_proj.bias", 7, C},
-                        {"ln_2.weight", 8, C},          {"ln_2.bias", 9, C},
-                        {"mlp.c_fc.weight", 10, 4 * C * C},   {"mlp.c_fc.bias", 11, 4 * C},
-                        {"mlp.c_proj.weight", 12, 4 * C * C}, {"mlp.c_proj.bias", 13, C}};
-  for (const Slot& s : slots)
-    if (rest == s.suffix) return group_start(s.group) + l * s.per_layer;
-  FF_REQUIRE(false, "tensor '{}' has no place in the llm.c format", name);
-  return 0;
+  const auto [tensor, layer] = parse_tensor_name(name, config.num_layers);
+  return llmc_element_offset(config, tensor, layer);
 }
 
 void load_llmc(const std::string& path, Gpt& model) {
@@ -117,7 +83,7 @@ void load_llmc(const std::string& path, Gpt& model) {
   auto host = host_copy(exec, model.parameters(), "fourfold::load_llmc: parameters");
   std::vector<unsigned char> buffer;
   for (const ParamInfo& p : model.params()) {
-    const std::size_t base = llmc_tensor_offset(model.config(), p.name);
+    const std::size_t base = llmc_element_offset(model.config(), static_cast<GptTensor>(p.tensor), p.layer);
     for (const ParamRun& run : p.runs) {
       buffer.resize(run.length * esize);
       const long offset = static_cast<long>(header_bytes + (base + run.global_offset) * esize);
@@ -165,9 +131,10 @@ void save_llmc(const std::string& path, const Gpt& model, int version) {
   // Tensors in file order: sort by offset.
   std::vector<const ParamInfo*> order;
   for (const ParamInfo& p : model.params()) order.push_back(&p);
-  std::sort(order.begin(), order.end(), [&](const ParamInfo* a, const ParamInfo* b) {
-    return llmc_tensor_offset(model.config(), a->name) < llmc_tensor_offset(model.config(), b->name);
-  });
+  const auto offset = [&](const ParamInfo* p) {
+    return llmc_element_offset(model.config(), static_cast<GptTensor>(p->tensor), p->layer);
+  };
+  std::sort(order.begin(), order.end(), [&](const ParamInfo* a, const ParamInfo* b) { return offset(a) < offset(b); });
   auto local = mirror_to_host(ExecSpace(), model.parameters(), "fourfold::export_llmc: parameters");
   for (const ParamInfo* p : order) {
     // Each element is contributed by exactly one rank (the owner of its copy), so a sum

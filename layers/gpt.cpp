@@ -19,6 +19,7 @@ namespace fourfold {
 namespace {
 
 constexpr float gpt2_init_std = 0.02f;
+constexpr std::size_t unplaced = ~std::size_t{0};  // param_index_ of a (tensor, block) not in the arena
 
 int checked_divide(int value, int divisor, const char* what, const char* by, const comm::Grid& grid) {
   FF_REQUIRE(divisor > 0 && value % divisor == 0,
@@ -42,6 +43,16 @@ Vector alloc_vector(const char* label, std::size_t n) {
   return Vector(Kokkos::view_alloc(std::string(label)), n);
 }
 
+// A block's linear layer with its weight's global shape (out, in) from the tensor table; named
+// like the weight without ".weight" ("attn.c_attn").
+ParallelLinear linear_from_table(GptTensor weight, const GptConfig& config, Orientation orientation, int out_groups,
+                                 const comm::Grid& grid) {
+  const GptTensorSpec& s = spec_of(weight);
+  const std::string name = s.name;
+  return ParallelLinear(name.substr(0, name.rfind('.')), s.rows.of<int>(config), s.cols.of<int>(config), orientation,
+                        out_groups, grid);
+}
+
 }  // namespace
 
 Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
@@ -55,10 +66,10 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
       c_x_(0),
       c_y_(0),
       heads_y_(0),
-      qkv_("attn.c_attn", 3 * config.channels, config.channels, Orientation::normal, 3, grid),
-      attn_proj_("attn.c_proj", config.channels, config.channels, Orientation::transposed, 1, grid),
-      fc_("mlp.c_fc", 4 * config.channels, config.channels, Orientation::normal, 1, grid),
-      fc_proj_("mlp.c_proj", config.channels, 4 * config.channels, Orientation::transposed, 1, grid),
+      qkv_(linear_from_table(GptTensor::attn_weight, config, Orientation::normal, 3, grid)),
+      attn_proj_(linear_from_table(GptTensor::attn_proj_weight, config, Orientation::transposed, 1, grid)),
+      fc_(linear_from_table(GptTensor::fc_weight, config, Orientation::normal, 1, grid)),
+      fc_proj_(linear_from_table(GptTensor::fc_proj_weight, config, Orientation::transposed, 1, grid)),
       overlap_(overlap) {
   config_.validate();
   const auto& shape = grid.shape();
@@ -146,9 +157,8 @@ void Gpt::build_schedule(double bucket_mb) {
     calls.push_back(LinearCall{&attn_proj_, l, w.proj_w, g.proj_w});
     calls.push_back(LinearCall{&fc_, l, w.fc_w, g.fc_w});
     calls.push_back(LinearCall{&fc_proj_, l, w.fcproj_w, g.fcproj_w});
-    const std::string h = "h." + std::to_string(l) + ".";
-    const ParamInfo& first = param(h + "attn.c_attn.weight");
-    const ParamInfo& last = param(h + "mlp.c_proj.weight");
+    const ParamInfo& first = param(GptTensor::attn_weight, l);
+    const ParamInfo& last = param(GptTensor::fc_proj_weight, l);
     block_ranges.emplace_back(first.offset, last.offset + last.size - first.offset);
   }
   schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_);
@@ -162,126 +172,142 @@ long long Gpt::global_tokens() const {
   return static_cast<long long>(rows_) * grid_.shape().z * grid_.shape().data;
 }
 
+const ParamInfo& Gpt::param(GptTensor tensor, int layer) const {
+  const int index = static_cast<int>(tensor);
+  const GptTensorSpec& spec = spec_of(tensor);
+  FF_REQUIRE(index >= 0 && index < gpt_tensor_count && layer >= 0 && layer < (spec.per_block ? config_.num_layers : 1),
+             "no parameter {} of block {} in a model of {} blocks", spec.name, layer, config_.num_layers);
+  const std::size_t at = param_index_[static_cast<std::size_t>(index) * config_.num_layers + layer];
+  FF_ASSERT(at != unplaced, "tensor {} of block {} has no place in the arena", spec.name, layer);
+  return params_[at];
+}
+
 const ParamInfo& Gpt::param(const std::string& name) const {
-  for (const auto& p : params_)
-    if (p.name == name) return p;
-  FF_REQUIRE(false, "no parameter named '{}' in the model", name);
-  return params_.front();
+  const auto [tensor, layer] = parse_tensor_name(name, config_.num_layers);
+  return param(tensor, layer);
 }
 
 void Gpt::build_param_list() {
   const auto& c = grid_.coords();
   const int C = channels_, L = config_.num_layers;
-  std::size_t offset = 0;
-  auto add = [&](std::string name, const MatrixShard& shard, bool is_vector, Replication repl,
-                 InitKind init, float std, bool z_sharded, std::size_t chunk_begin,
-                 std::size_t chunk_size, bool decay) {
-    ParamInfo info;
-    info.name = std::move(name);
-    info.rows = shard.rows;
-    info.cols = shard.cols;
-    info.is_vector = is_vector;
-    info.offset = offset;
-    info.size = chunk_size;
-    info.runs = block_runs(shard, chunk_begin, chunk_begin + chunk_size);
-    info.replicated = repl;
-    info.z_sharded = z_sharded;
-    info.weight_decay = decay;
-    info.init = init;
-    info.init_std = std;
-    info.tensor_id = tensor_id_of(info.name);
-    offset += chunk_size;
-    params_.push_back(std::move(info));
-  };
-  // A vector of length n split into `local` entries per shard (index `shard`).
-  auto vector_shard = [](std::size_t n, std::size_t local, std::size_t shard) {
-    MatrixShard s;
-    s.rows = n;
-    s.cols = 1;
-    s.local_rows = local;
-    s.local_cols = 1;
-    s.row_shard = shard;
-    return s;
-  };
-  auto whole = [](const MatrixShard& s) { return s.local_rows * s.local_cols; };
   const Replication over_yzd{false, true, true, true};   // X-sharded vectors (LayerNorm, transposed biases)
   const Replication over_xzd{true, false, true, true};   // Y-sharded vectors (normal biases)
   const Replication over_zd{false, false, true, true};   // token embedding
   const Replication over_d{false, false, false, true};   // Z-sharded weight chunks
+  const ParallelLinear* linears[] = {nullptr, &qkv_, &attn_proj_, &fc_, &fc_proj_};  // by BlockLinear
+  std::size_t offset = 0;
+  param_index_.assign(static_cast<std::size_t>(gpt_tensor_count) * L, unplaced);
 
-  // --- tensors replicated over Z: [0, z_replicated_size) ---
-  MatrixShard wte;
-  wte.rows = config_.padded_vocab_size;
-  wte.cols = C;
-  wte.local_rows = vocab_.local;
-  wte.local_cols = C;
-  wte.row_shard = grid_.xy().rank();
-  add("wte", wte, false, over_zd, InitKind::normal, gpt2_init_std, false, 0, whole(wte), false);
-  MatrixShard wpe;
-  wpe.rows = config_.max_seq_len;
-  wpe.cols = C;
-  wpe.local_rows = config_.max_seq_len;
-  wpe.local_cols = c_x_;
-  wpe.col_begin = static_cast<std::size_t>(c.x) * c_x_;
-  add("wpe", wpe, false, over_yzd, InitKind::normal, gpt2_init_std, false, 0, whole(wpe), false);
-  const auto ln = vector_shard(C, c_x_, c.x);
-  for (int l = 0; l < L; ++l) {
-    const std::string h = "h." + std::to_string(l) + ".";
-    add(h + "ln_1.weight", ln, true, over_yzd, InitKind::ones, 0, false, 0, c_x_, false);
-    add(h + "ln_1.bias", ln, true, over_yzd, InitKind::zeros, 0, false, 0, c_x_, false);
-    add(h + "attn.c_attn.bias", qkv_.bias_shard(), true, over_xzd, InitKind::zeros, 0, false, 0, qkv_.out_local(), false);
-    add(h + "attn.c_proj.bias", attn_proj_.bias_shard(), true, over_yzd, InitKind::zeros, 0, false, 0, attn_proj_.out_local(), false);
-    add(h + "ln_2.weight", ln, true, over_yzd, InitKind::ones, 0, false, 0, c_x_, false);
-    add(h + "ln_2.bias", ln, true, over_yzd, InitKind::zeros, 0, false, 0, c_x_, false);
-    add(h + "mlp.c_fc.bias", fc_.bias_shard(), true, over_xzd, InitKind::zeros, 0, false, 0, fc_.out_local(), false);
-    add(h + "mlp.c_proj.bias", fc_proj_.bias_shard(), true, over_yzd, InitKind::zeros, 0, false, 0, fc_proj_.out_local(), false);
-  }
-  add("ln_f.weight", ln, true, over_yzd, InitKind::ones, 0, false, 0, c_x_, false);
-  add("ln_f.bias", ln, true, over_yzd, InitKind::zeros, 0, false, 0, c_x_, false);
-  z_replicated_size_ = offset;
-
-  // --- Z-sharded weight chunks ---
-  const float residual_std = gpt2_init_std / std::sqrt(2.0f * L);
-  for (int l = 0; l < L; ++l) {
-    const std::string h = "h." + std::to_string(l) + ".";
-    for (const auto& [linear, suffix, std] :
-         {std::tuple{&qkv_, "attn.c_attn.weight", gpt2_init_std},
-          std::tuple{&attn_proj_, "attn.c_proj.weight", residual_std},
-          std::tuple{&fc_, "mlp.c_fc.weight", gpt2_init_std},
-          std::tuple{&fc_proj_, "mlp.c_proj.weight", residual_std}}) {
-      add(h + suffix, linear->weight_shard(), false, over_d, InitKind::normal, std, true,
-          linear->chunk_begin(), linear->chunk_size(), true);
+  auto add = [&](const GptTensorSpec& spec, int layer) {
+    const ParallelLinear* linear = linears[static_cast<int>(spec.linear)];
+    FF_ASSERT((linear != nullptr) == (spec.sharding == TensorSharding::linear_weight ||
+                                      spec.sharding == TensorSharding::linear_bias),
+              "tensor {}: a linear layer's tensors and only those name their layer", spec.name);
+    MatrixShard shard;
+    Replication replication = over_yzd;
+    std::size_t chunk_begin = 0, chunk_size = 0;
+    switch (spec.sharding) {
+      case TensorSharding::vocab_rows:  // rows over X x Y, padded so every rank holds vocab_.local
+        shard.local_rows = vocab_.local;
+        shard.local_cols = C;
+        shard.row_shard = grid_.xy().rank();
+        replication = over_zd;
+        break;
+      case TensorSharding::position_columns:  // every position, the rank's channel columns
+        shard.local_rows = config_.max_seq_len;
+        shard.local_cols = c_x_;
+        shard.col_begin = static_cast<std::size_t>(c.x) * c_x_;
+        break;
+      case TensorSharding::channels_over_x:
+        shard.local_rows = c_x_;
+        shard.local_cols = 1;
+        shard.row_shard = c.x;
+        break;
+      case TensorSharding::linear_bias:
+        shard = linear->bias_shard();
+        replication = linear->orientation() == Orientation::normal ? over_xzd : over_yzd;
+        break;
+      case TensorSharding::linear_weight:
+        shard = linear->weight_shard();
+        replication = over_d;
+        chunk_begin = linear->chunk_begin();
+        chunk_size = linear->chunk_size();
+        break;
     }
-  }
+    shard.rows = spec.rows.of<std::size_t>(config_);
+    shard.cols = spec.cols.of<std::size_t>(config_);
+    if (spec.sharding != TensorSharding::linear_weight) chunk_size = shard.local_rows * shard.local_cols;
+
+    ParamInfo info;
+    info.name = tensor_name(spec.tensor, layer);
+    info.tensor = static_cast<int>(spec.tensor);
+    info.layer = layer;
+    info.rows = shard.rows;
+    info.cols = shard.cols;
+    info.is_vector = spec.is_vector;
+    info.offset = offset;
+    info.size = chunk_size;
+    info.runs = block_runs(shard, chunk_begin, chunk_begin + chunk_size);
+    info.replicated = replication;
+    info.z_sharded = spec.sharding == TensorSharding::linear_weight;
+    info.weight_decay = spec.weight_decay;
+    info.init = spec.init == InitRule::ones ? InitKind::ones : spec.init == InitRule::zeros ? InitKind::zeros
+                                                                                       : InitKind::normal;
+    info.init_std = spec.init == InitRule::normal            ? gpt2_init_std
+                    : spec.init == InitRule::normal_residual ? gpt2_init_std / std::sqrt(2.0f * L)
+                                                             : 0.0f;
+    info.tensor_id = tensor_id_of(info.name);
+    offset += chunk_size;
+    param_index_[static_cast<std::size_t>(info.tensor) * L + layer] = params_.size();
+    params_.push_back(std::move(info));
+  };
+
+  // The arena: tensors replicated over Z first ([0, z_replicated_size)): those before the blocks,
+  // each block's, those after; then each block's Z-sharded weight chunks.
+  const auto& table = gpt_tensors();
+  const auto is_chunked = [](const GptTensorSpec& s) { return s.sharding == TensorSharding::linear_weight; };
+  const auto first_block =
+      std::find_if(table.begin(), table.end(), [](const GptTensorSpec& s) { return s.per_block; });
+  for (auto s = table.begin(); s != first_block; ++s)
+    if (!s->per_block) add(*s, 0);
+  for (int l = 0; l < L; ++l)
+    for (const GptTensorSpec& s : table)
+      if (s.per_block && !is_chunked(s)) add(s, l);
+  for (auto s = first_block; s != table.end(); ++s)
+    if (!s->per_block) add(*s, 0);
+  z_replicated_size_ = offset;
+  for (int l = 0; l < L; ++l)
+    for (const GptTensorSpec& s : table)
+      if (s.per_block && is_chunked(s)) add(s, l);
 }
 
 Gpt::ParamViews Gpt::views_into(const Vector& arena) const {
+  using T = GptTensor;
   ParamViews v;
-  auto at = [&](const std::string& name) {
-    const ParamInfo& p = param(name);
+  auto at = [&](GptTensor tensor, int layer) {
+    const ParamInfo& p = param(tensor, layer);
     return slice(arena, p.offset, p.size);
   };
-  v.wte = matrix_at(arena, param("wte").offset, vocab_.local, channels_);
-  v.wpe = matrix_at(arena, param("wpe").offset, config_.max_seq_len, c_x_);
+  v.wte = matrix_at(arena, param(T::wte).offset, vocab_.local, channels_);
+  v.wpe = matrix_at(arena, param(T::wpe).offset, config_.max_seq_len, c_x_);
   for (int l = 0; l < config_.num_layers; ++l) {
-    const std::string h = "h." + std::to_string(l) + ".";
     BlockParams b;
-    b.ln1_w = at(h + "ln_1.weight");
-    b.ln1_b = at(h + "ln_1.bias");
-    b.qkv_w = at(h + "attn.c_attn.weight");
-    b.qkv_b = at(h + "attn.c_attn.bias");
-    b.proj_w = at(h + "attn.c_proj.weight");
-    b.proj_b = at(h + "attn.c_proj.bias");
-    b.ln2_w = at(h + "ln_2.weight");
-    b.ln2_b = at(h + "ln_2.bias");
-    b.fc_w = at(h + "mlp.c_fc.weight");
-    b.fc_b = at(h + "mlp.c_fc.bias");
-    b.fcproj_w = at(h + "mlp.c_proj.weight");
-    b.fcproj_b = at(h + "mlp.c_proj.bias");
+    b.ln1_w = at(T::ln_1_weight, l);
+    b.ln1_b = at(T::ln_1_bias, l);
+    b.qkv_w = at(T::attn_weight, l);
+    b.qkv_b = at(T::attn_bias, l);
+    b.proj_w = at(T::attn_proj_weight, l);
+    b.proj_b = at(T::attn_proj_bias, l);
+    b.ln2_w = at(T::ln_2_weight, l);
+    b.ln2_b = at(T::ln_2_bias, l);
+    b.fc_w = at(T::fc_weight, l);
+    b.fc_b = at(T::fc_bias, l);
+    b.fcproj_w = at(T::fc_proj_weight, l);
+    b.fcproj_b = at(T::fc_proj_bias, l);
     v.blocks.push_back(b);
   }
-  v.lnf_w = at("ln_f.weight");
-  v.lnf_b = at("ln_f.bias");
+  v.lnf_w = at(T::ln_f_weight, 0);
+  v.lnf_b = at(T::ln_f_bias, 0);
   return v;
 }
 

@@ -13,6 +13,7 @@
 #include "comm/grid.hpp"
 #include "core/types.hpp"
 #include "layers/gpt_config.hpp"
+#include "layers/gpt_tensors.hpp"
 #include "layers/gradient_sync.hpp"
 #include "layers/linear.hpp"
 #include "layers/linear_schedule.hpp"
@@ -60,6 +61,9 @@ class Gpt {
   long long global_tokens() const;
 
   const std::vector<ParamInfo>& params() const { return params_; }
+  /// Tensor `tensor` of block `layer` (0 outside the blocks); UserError when there is none.
+  const ParamInfo& param(GptTensor tensor, int layer = 0) const;
+  /// The same by name ("h.3.mlp.c_fc.bias").
   const ParamInfo& param(const std::string& name) const;
   Vector parameters() const { return param_arena_; }
   Vector gradients() const { return grad_arena_; }
@@ -133,7 +137,8 @@ class Gpt {
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
   OverlapOptions overlap_;
 
-  std::vector<ParamInfo> params_;
+  std::vector<ParamInfo> params_;         // arena order
+  std::vector<std::size_t> param_index_;  // params_ index of (tensor, block): [tensor * L + block]
   std::size_t z_replicated_size_ = 0;
   Vector param_arena_, grad_arena_;
   ParamViews p_, g_;

@@ -1,5 +1,7 @@
 #include "layers/gpt_config.hpp"
 
+#include "layers/gpt_tensors.hpp"
+
 #include "core/error.hpp"
 
 namespace fourfold {
@@ -16,19 +18,12 @@ void GptConfig::validate() const {
              "model channels = {} must be a positive multiple of num_heads = {}", channels, num_heads);
   // num_parameters() counts in 64-bit integers: dimensions from a file (llm.c header, checkpoint
   // metadata) must not make it overflow. 2^50 parameters is far beyond any model that trains.
-  const long double C = channels, L = num_layers;
-  const long double parameters = static_cast<long double>(padded_vocab_size) * C + static_cast<long double>(max_seq_len) * C +
-                                 L * (12 * C * C + 13 * C) + 2 * C;
+  const long double parameters = gpt_parameter_count<long double>(*this);
   FF_REQUIRE(parameters <= 0x1p50L, "model {} has {:.3g} parameters; at most 2^50 are supported", str(),
              static_cast<double>(parameters));
 }
 
-long long GptConfig::num_parameters() const {
-  const long long C = channels, L = num_layers;
-  const long long per_layer = 2 * C + (3 * C * C + 3 * C) + (C * C + C) + 2 * C + (4 * C * C + 4 * C) +
-                              (4 * C * C + C);
-  return padded_vocab_size * C + max_seq_len * C + L * per_layer + 2 * C;
-}
+long long GptConfig::num_parameters() const { return gpt_parameter_count<long long>(*this); }
 
 std::string GptConfig::str() const {
   return fmt::format("GPT-2 L={} NH={} C={} V={} (padded {}) maxT={}", num_layers, num_heads,

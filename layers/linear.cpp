@@ -10,7 +10,7 @@ namespace fourfold {
 
 ParallelLinear::ParallelLinear(std::string name, int out_features, int in_features,
                                Orientation orientation, int out_groups, const comm::Grid& grid)
-    : name_(std::move(name)), n_(out_features), k_(in_features), out_groups_(out_groups) {
+    : name_(std::move(name)), orientation_(orientation), n_(out_features), k_(in_features), out_groups_(out_groups) {
   const bool normal = orientation == Orientation::normal;
   const comm::Communicator& in_group = normal ? grid.x() : grid.y();   // splits k
   const comm::Communicator& out_group = normal ? grid.y() : grid.x();  // splits n

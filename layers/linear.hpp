@@ -40,6 +40,7 @@ class ParallelLinear {
                  int out_groups, const comm::Grid& grid);
 
   const std::string& name() const { return name_; }
+  Orientation orientation() const { return orientation_; }
   std::size_t out_local() const { return n_local_; }   // n / (G_y or G_x)
   std::size_t in_local() const { return k_local_; }    // k / (G_x or G_y)
   std::size_t block_size() const { return n_local_ * k_local_; }
@@ -88,6 +89,7 @@ class ParallelLinear {
                               const LinearWorkspace& ws) const;
 
   std::string name_;
+  Orientation orientation_;
   std::size_t n_ = 0, k_ = 0;
   std::size_t n_local_ = 0, k_local_ = 0;
   int out_groups_ = 1;

@@ -54,6 +54,8 @@ struct Replication {
 
 struct ParamInfo {
   std::string name;                 // "h.3.attn.c_attn.weight" (GPT-2 / Hugging Face naming)
+  int tensor = 0;                   // its row of the model's tensor table (GptTensor for GPT-2)
+  int layer = 0;                    // its block (0 outside the blocks)
   std::size_t rows = 0, cols = 0;   // global logical shape (rows, cols); vectors are (n, 1)
   bool is_vector = false;           // a bias or LayerNorm vector: global shape (rows)
   std::size_t offset = 0;           // first element in the parameter arena

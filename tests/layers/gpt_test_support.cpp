@@ -62,27 +62,10 @@ std::vector<double> gather_global(const Gpt& model, const ParamInfo& info, const
 std::pair<std::vector<double>*, std::size_t> reference_slot(const GptConfig& config,
                                                             reference::Params& p,
                                                             const std::string& name) {
-  const std::size_t C = config.channels;
-  if (name == "wte") return {&p.wte, 0};
-  if (name == "wpe") return {&p.wpe, 0};
-  if (name == "ln_f.weight") return {&p.lnfw, 0};
-  if (name == "ln_f.bias") return {&p.lnfb, 0};
-  const std::size_t dot = name.find('.', 2);
-  const std::size_t l = std::stoul(name.substr(2, dot - 2));
-  const std::string rest = name.substr(dot + 1);
-  if (rest == "ln_1.weight") return {&p.ln1w, l * C};
-  if (rest == "ln_1.bias") return {&p.ln1b, l * C};
-  if (rest == "attn.c_attn.weight") return {&p.qkvw, l * 3 * C * C};
-  if (rest == "attn.c_attn.bias") return {&p.qkvb, l * 3 * C};
-  if (rest == "attn.c_proj.weight") return {&p.attprojw, l * C * C};
-  if (rest == "attn.c_proj.bias") return {&p.attprojb, l * C};
-  if (rest == "ln_2.weight") return {&p.ln2w, l * C};
-  if (rest == "ln_2.bias") return {&p.ln2b, l * C};
-  if (rest == "mlp.c_fc.weight") return {&p.fcw, l * 4 * C * C};
-  if (rest == "mlp.c_fc.bias") return {&p.fcb, l * 4 * C};
-  if (rest == "mlp.c_proj.weight") return {&p.fcprojw, l * 4 * C * C};
-  if (rest == "mlp.c_proj.bias") return {&p.fcprojb, l * C};
-  throw std::invalid_argument("unknown tensor " + name);
+  // The reference keeps the 16 tensors in llm.c order, each holding every block's instance.
+  const auto [tensor, layer] = parse_tensor_name(name, config.num_layers);
+  return {p.tensors().at(static_cast<std::size_t>(tensor)).second,
+          static_cast<std::size_t>(layer) * tensor_elements(spec_of(tensor), config)};
 }
 
 double relative_max_error(const std::vector<double>& a, const std::vector<double>& b) {
