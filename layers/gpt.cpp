@@ -36,12 +36,6 @@ Matrix matrix_at(const Vector& arena, std::size_t offset, std::size_t rows, std:
   return Matrix(arena.data() + offset, rows, cols);
 }
 
-Matrix alloc_matrix(const char* label, std::size_t rows, std::size_t cols) {
-  return Matrix(Kokkos::view_alloc(std::string(label)), rows, cols);
-}
-Vector alloc_vector(const char* label, std::size_t n) {
-  return Vector(Kokkos::view_alloc(std::string(label)), n);
-}
 
 // A block's linear layer with its weight's global shape (out, in) from the tensor table; named
 // like the weight without ".weight" ("attn.c_attn").
@@ -94,53 +88,17 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   p_ = views_into(param_arena_);
   g_ = views_into(grad_arena_);
 
-  const std::size_t m = rows_;
-  const int T = seq_len, B = local_batch, L = config.num_layers;
-  tokens_ = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
-  targets_ = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
-  res0_ = alloc_matrix("fourfold::act::embedding", m, c_x_);
-  acts_.resize(L);
-  for (int l = 0; l < L; ++l) {
-    BlockActivations& a = acts_[l];
-    a.ln1 = alloc_matrix("fourfold::act::ln1", m, c_x_);
-    a.ln1_mean = alloc_vector("fourfold::act::ln1_mean", m);
-    a.ln1_rstd = alloc_vector("fourfold::act::ln1_rstd", m);
-    a.qkv = alloc_matrix("fourfold::act::qkv", m, 3 * c_y_);
-    a.att = Tensor4<float>("fourfold::act::att", B, heads_y_, T, T);
-    a.atty = alloc_matrix("fourfold::act::atty", m, c_y_);
-    a.res2 = alloc_matrix("fourfold::act::res2", m, c_x_);
-    a.ln2 = alloc_matrix("fourfold::act::ln2", m, c_x_);
-    a.ln2_mean = alloc_vector("fourfold::act::ln2_mean", m);
-    a.ln2_rstd = alloc_vector("fourfold::act::ln2_rstd", m);
-    a.fch = alloc_matrix("fourfold::act::fch", m, 4 * c_y_);
-    a.fch_gelu = alloc_matrix("fourfold::act::fch_gelu", m, 4 * c_y_);
-    a.res3 = alloc_matrix("fourfold::act::res3", m, c_x_);
-  }
-  lnf_ = alloc_matrix("fourfold::act::lnf", m, c_x_);
-  lnf_mean_ = alloc_vector("fourfold::act::lnf_mean", m);
-  lnf_rstd_ = alloc_vector("fourfold::act::lnf_rstd", m);
-  probs_ = alloc_matrix("fourfold::act::probs", m, vocab_.local);
-  losses_ = alloc_vector("fourfold::act::losses", m);
-
-  // Gathered weight blocks and weight-gradient blocks live in the schedule.
-  linear_ws_.ones = alloc_vector("fourfold::ws::ones", m);
-  Kokkos::deep_copy(linear_ws_.ones, 1.0f);
-  head_ws_.h_full = alloc_matrix("fourfold::ws::h_full", m, channels_);
-  head_ws_.gathered = alloc_vector("fourfold::ws::gathered", m * channels_);
-  head_ws_.row_max = alloc_vector("fourfold::ws::row_max", m);
-  head_ws_.row_stats = Tensor2<float>("fourfold::ws::row_stats", m, 2);
-  head_ws_.loss_sum = DeviceScalar<double>("fourfold::ws::loss_sum");
-  loss_ = DeviceScalar<double>("fourfold::loss");
-  row_sums_ = Tensor2<double>("fourfold::ws::row_sums", m, 2);
-  ln_partials_ = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), c_x_);
-  d_res_ = alloc_matrix("fourfold::grad::res", m, c_x_);
-  d_ln_ = alloc_matrix("fourfold::grad::ln", m, c_x_);
-  d_qkv_ = alloc_matrix("fourfold::grad::qkv", m, 3 * c_y_);
-  d_atty_ = alloc_matrix("fourfold::grad::atty", m, c_y_);
-  d_fch_ = alloc_matrix("fourfold::grad::fch", m, 4 * c_y_);
-  d_fch_gelu_ = alloc_matrix("fourfold::grad::fch_gelu", m, 4 * c_y_);
-  d_att_ = Tensor4<float>("fourfold::grad::att", B, heads_y_, T, T);
-  full_ = alloc_matrix("fourfold::ws::full", m, channels_);
+  GptDims dims;
+  dims.local_batch = local_batch;
+  dims.seq_len = seq_len;
+  dims.layers = config.num_layers;
+  dims.channels = channels_;
+  dims.c_x = c_x_;
+  dims.c_y = c_y_;
+  dims.heads_y = heads_y_;
+  dims.vocab_local = vocab_.local;
+  act_ = GptActivations(dims);
+  ws_ = GptWorkspaces(dims);  // gathered weight blocks and weight-gradient blocks live in the schedule
   build_schedule(bucket_mb);
 }
 
@@ -361,41 +319,41 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   ScopedRegion region("fourfold::gpt::forward");
   const ExecSpace exec;
   using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(exec, tokens_, HostTokens(tokens, rows_));
-  Kokkos::deep_copy(exec, targets_, HostTokens(targets, rows_));
+  Kokkos::deep_copy(exec, act_.tokens, HostTokens(tokens, rows_));
+  Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
-  embedding_forward(exec, res0_, full_, tokens_, p_.wte, p_.wpe, vocab_.offset, seq_len_,
+  embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
-  layernorm_forward(exec, acts_[0].ln1, acts_[0].ln1_mean, acts_[0].ln1_rstd, res0_, p_.blocks[0].ln1_w,
-                    p_.blocks[0].ln1_b, row_sums_, x);
+  layernorm_forward(exec, act_.blocks[0].ln1, act_.blocks[0].ln1_mean, act_.blocks[0].ln1_rstd, act_.res0, p_.blocks[0].ln1_w,
+                    p_.blocks[0].ln1_b, ws_.row_sums, x);
   for (int l = 0; l < config_.num_layers; ++l) {
     const BlockParams& w = p_.blocks[l];
-    BlockActivations& a = acts_[l];
-    const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
+    BlockActivations& a = act_.blocks[l];
+    const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b);
     attention_forward(exec, a.atty, a.att, a.qkv, heads_y_);
     attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b);
     // res2 += block input, fused with ln2 of the result.
-    residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, row_sums_, x);
+    residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums, x);
     fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector());  // bias fused below
     bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
     fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b);
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
-      BlockActivations& next = acts_[l + 1];
+      BlockActivations& next = act_.blocks[l + 1];
       residual_layernorm_forward(exec, next.ln1, next.ln1_mean, next.ln1_rstd, a.res3, a.res2,
-                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, row_sums_, x);
+                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, ws_.row_sums, x);
     } else {
-      residual_layernorm_forward(exec, lnf_, lnf_mean_, lnf_rstd_, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
-                                 row_sums_, x);
+      residual_layernorm_forward(exec, act_.lnf, act_.lnf_mean, act_.lnf_rstd, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
+                                 ws_.row_sums, x);
     }
   }
-  lm_head_loss_forward(exec, losses_, probs_, head_ws_, lnf_, p_.wte, targets_, vocab_, x, grid_.xy());
+  lm_head_loss_forward(exec, act_.losses, act_.probs, ws_.head, act_.lnf, p_.wte, act_.targets, vocab_, x, grid_.xy());
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
-  const DeviceScalar<double> local_sum = head_ws_.loss_sum;
+  const DeviceScalar<double> local_sum = ws_.head.loss_sum;
   const double inv_tokens = 1.0 / static_cast<double>(global_tokens());
   Kokkos::parallel_for(
       "fourfold::gpt::forward::loss", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
@@ -411,11 +369,11 @@ void Gpt::complete_loss(const DeviceScalar<double>& loss_sum) const {
 
 double Gpt::forward(const int* tokens, const int* targets) {
   const ExecSpace exec;
-  Kokkos::deep_copy(exec, loss_, 0.0);
-  forward(tokens, targets, loss_);
-  complete_loss(loss_);
-  DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(loss_);
-  copy_to_host(exec, host, loss_, "fourfold::gpt::forward: the loss for the caller");
+  Kokkos::deep_copy(exec, ws_.loss, 0.0);
+  forward(tokens, targets, ws_.loss);
+  complete_loss(ws_.loss);
+  DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(ws_.loss);
+  copy_to_host(exec, host, ws_.loss, "fourfold::gpt::forward: the loss for the caller");
   return host();
 }
 
@@ -439,35 +397,35 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const ConstMatrix weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
-    layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, linear_ws_.ones, overlap_.oar);
+    layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear.ones, overlap_.oar);
     s.reduce_grad(exec, call);
   };
-  lm_head_loss_backward(exec, d_ln_, g_.wte, full_, probs_, head_ws_, p_.wte, targets_,
+  lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, act_.probs, ws_.head, p_.wte, act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy());
-  layernorm_backward(exec, d_res_, g_.lnf_w, g_.lnf_b, d_ln_, acts_.back().res3, p_.lnf_w,
-                     lnf_mean_, lnf_rstd_, row_sums_, ln_partials_, x);
+  layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.blocks.back().res3, p_.lnf_w,
+                     act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
     const BlockParams& w = p_.blocks[l];
     const BlockParams& dw = g_.blocks[l];
-    const BlockActivations& a = acts_[l];
-    const Matrix in = l == 0 ? res0_ : acts_[l - 1].res3;
+    const BlockActivations& a = act_.blocks[l];
+    const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
-    linear_backward(fc_proj_, call + 3, d_fch_gelu_, dw.fcproj_b, d_res_, a.fch_gelu);
-    gelu_backward(exec, flat(d_fch_), flat(d_fch_gelu_), flat(a.fch));
-    linear_backward(fc_, call + 2, d_ln_, dw.fc_b, d_fch_, a.ln2);
+    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, a.fch_gelu);
+    gelu_backward(exec, flat(ws_.d_fch), flat(ws_.d_fch_gelu), flat(a.fch));
+    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, a.ln2);
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
-    layernorm_backward(exec, d_res_, dw.ln2_w, dw.ln2_b, d_ln_, a.res2, w.ln2_w, a.ln2_mean,
-                       a.ln2_rstd, row_sums_, ln_partials_, x, true);
+    layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, a.res2, w.ln2_w, a.ln2_mean,
+                       a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
-    linear_backward(attn_proj_, call + 1, d_atty_, dw.proj_b, d_res_, a.atty);
-    attention_backward(exec, d_qkv_, d_att_, d_atty_, a.att, a.qkv, heads_y_);
-    linear_backward(qkv_, call, d_ln_, dw.qkv_b, d_qkv_, a.ln1);
-    layernorm_backward(exec, d_res_, dw.ln1_w, dw.ln1_b, d_ln_, in, w.ln1_w, a.ln1_mean,
-                       a.ln1_rstd, row_sums_, ln_partials_, x, true);
+    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, a.atty);
+    attention_backward(exec, ws_.d_qkv, ws_.d_att, ws_.d_atty, a.att, a.qkv, heads_y_);
+    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, a.ln1);
+    layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, in, w.ln1_w, a.ln1_mean,
+                       a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true);
     gradient_sync_->block_done(exec, l, s);
   }
-  embedding_backward(exec, g_.wte, g_.wpe, d_res_, head_ws_.gathered, tokens_, vocab_.offset,
+  embedding_backward(exec, g_.wte, g_.wpe, ws_.d_res, ws_.head.gathered, act_.tokens, vocab_.offset,
                      seq_len_, x);
 }
 
@@ -477,26 +435,13 @@ void Gpt::sync_gradients() {
 }
 
 MemoryPlan Gpt::memory() const {
-  const auto bytes = [](const auto& view) {
-    return view.span() * sizeof(typename std::decay_t<decltype(view)>::value_type);
-  };
   MemoryPlan plan;
-  plan.parameters = bytes(param_arena_);
-  plan.gradients = bytes(grad_arena_);
-  plan.activations = bytes(tokens_) + bytes(targets_) + bytes(res0_) + bytes(lnf_) + bytes(lnf_mean_) +
-                     bytes(lnf_rstd_) + bytes(probs_) + bytes(losses_);
-  for (const BlockActivations& a : acts_) {
-    plan.activations += bytes(a.ln1) + bytes(a.ln1_mean) + bytes(a.ln1_rstd) + bytes(a.qkv) + bytes(a.att) +
-                        bytes(a.atty) + bytes(a.res2) + bytes(a.ln2) + bytes(a.ln2_mean) + bytes(a.ln2_rstd) +
-                        bytes(a.fch) + bytes(a.fch_gelu) + bytes(a.res3);
-  }
-  plan.attention_probabilities_per_layer = acts_.empty() ? 0 : bytes(acts_.front().att);
-  plan.attention_scratch = bytes(d_att_);
-  plan.workspaces = bytes(linear_ws_.ones) + bytes(linear_ws_.weight_block) + bytes(linear_ws_.weight_grad_block) +
-                    bytes(linear_ws_.weight_grad_chunk) + bytes(head_ws_.h_full) + bytes(head_ws_.gathered) +
-                    bytes(head_ws_.row_max) + bytes(head_ws_.row_stats) + bytes(row_sums_) + bytes(d_res_) +
-                    bytes(ln_partials_) + bytes(d_ln_) + bytes(d_qkv_) + bytes(d_atty_) + bytes(d_fch_) +
-                    bytes(d_fch_gelu_) + bytes(d_att_) + bytes(full_) + schedule_->workspace_bytes();
+  plan.parameters = view_bytes(param_arena_);
+  plan.gradients = view_bytes(grad_arena_);
+  plan.activations = act_.bytes();
+  plan.attention_probabilities_per_layer = act_.blocks.empty() ? 0 : view_bytes(act_.blocks.front().att);
+  plan.attention_scratch = view_bytes(ws_.d_att);
+  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes();
   return plan;
 }
 

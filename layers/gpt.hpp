@@ -13,6 +13,7 @@
 #include "comm/grid.hpp"
 #include "core/types.hpp"
 #include "layers/gpt_config.hpp"
+#include "layers/gpt_memory.hpp"
 #include "layers/gpt_tensors.hpp"
 #include "layers/gradient_sync.hpp"
 #include "layers/linear.hpp"
@@ -26,17 +27,6 @@
 #include <vector>
 
 namespace fourfold {
-
-/// Device memory of one rank's model, by purpose, from the sizes of its allocations.
-struct MemoryPlan {
-  std::size_t parameters = 0;   // fp32 master weights (this rank's shards)
-  std::size_t gradients = 0;    // fp32 gradients, same layout
-  std::size_t activations = 0;  // saved for backward, all layers, attention probabilities included
-  std::size_t attention_probabilities_per_layer = 0;  // (B_loc, NH_y, T, T) fp32 kept per layer
-  std::size_t attention_scratch = 0;  // (B_loc, NH_y, T, T) gradient scratch shared by all layers
-  std::size_t workspaces = 0;   // activation gradients, gathered weights, collective buffers, scratch
-  std::size_t total() const { return parameters + gradients + activations + workspaces; }
-};
 
 class Gpt {
  public:
@@ -109,20 +99,6 @@ class Gpt {
     std::vector<BlockParams> blocks;
     Vector lnf_w, lnf_b;  // (C_x)
   };
-  struct BlockActivations {
-    Matrix ln1;              // (m, C_x)
-    Vector ln1_mean, ln1_rstd;  // (m)
-    Matrix qkv;              // (m, 3 C_y)
-    Tensor4<float> att;      // (B_loc, NH_y, T, T)
-    Matrix atty;             // (m, C_y)
-    Matrix res2;             // (m, C_x) residual after attention
-    Matrix ln2;              // (m, C_x)
-    Vector ln2_mean, ln2_rstd;  // (m)
-    Matrix fch;              // (m, 4 C_y)
-    Matrix fch_gelu;         // (m, 4 C_y)
-    Matrix res3;             // (m, C_x) block output
-  };
-
   void build_param_list();
   void build_schedule(double bucket_mb);
   ParamViews views_into(const Vector& arena) const;
@@ -143,27 +119,9 @@ class Gpt {
   Vector param_arena_, grad_arena_;
   ParamViews p_, g_;
 
-  // Activations (saved for backward).
-  Kokkos::View<int*, MemSpace> tokens_, targets_;  // (m)
-  Matrix res0_;                                      // (m, C_x) embedding output
-  std::vector<BlockActivations> acts_;
-  Matrix lnf_;                                       // (m, C_x)
-  Vector lnf_mean_, lnf_rstd_;                       // (m)
-  Matrix probs_;                                     // (m, V_loc)
-  Vector losses_;                                    // (m)
-
-  // Workspaces.
-  LinearWorkspace linear_ws_;
-  LmHeadWorkspace head_ws_;
-  Tensor2<double> row_sums_;                        // (m, 2)
-  Matrix ln_partials_;                               // (layernorm_partial_rows(m), C_x)
-  Matrix d_res_, d_ln_;                              // (m, C_x)
-  Matrix d_qkv_;                                     // (m, 3 C_y)
-  Matrix d_atty_;                                    // (m, C_y)
-  Matrix d_fch_, d_fch_gelu_;                        // (m, 4 C_y)
-  Tensor4<float> d_att_;                             // (B_loc, NH_y, T, T)
-  Matrix full_;                                      // (m, C) embedding sum / LM-head input grad
-  DeviceScalar<double> loss_;                        // () forward(tokens, targets)'s accumulator
+  // The memory plan (gpt_memory.hpp): what forward keeps for backward, and shared scratch.
+  GptActivations act_;
+  GptWorkspaces ws_;
 
   // Communication schedule: Z gathers and reduce-scatters of the linear layers, and the
   // gradient buckets. Destroyed before the grid (whose engine runs their collectives).

@@ -1,0 +1,97 @@
+// The model's memory plan apart from its schedule: what one rank keeps for backward (the
+// activations) and the scratch the layers share (workspaces), allocated once at set-up from the
+// rank's dimensions, and the byte count of each. The parameter and gradient arenas come from
+// the tensor table (gpt_tensors.hpp, laid out by Gpt); the gathered-weight buffers of the linear
+// layers live in their schedule (linear_schedule.hpp).
+//
+// Shapes: m = B_loc * T rows (this rank's sequences x tokens), C_x = C / G_x, C_y = C / G_y,
+// NH_y heads per Y rank, V_loc vocabulary rows per X x Y rank.
+#pragma once
+
+#include "core/types.hpp"
+#include "layers/linear.hpp"
+#include "layers/lm_head_loss.hpp"
+
+#include <cstddef>
+#include <vector>
+
+namespace fourfold {
+
+/// One rank's sizes, from the model, the grid and the micro-batch.
+struct GptDims {
+  int local_batch = 0;  // B_loc sequences
+  int seq_len = 0;      // T
+  int layers = 0;       // L
+  int channels = 0;     // C
+  int c_x = 0, c_y = 0, heads_y = 0;
+  std::size_t vocab_local = 0;  // V_loc
+  std::size_t rows() const { return static_cast<std::size_t>(local_batch) * seq_len; }
+};
+
+/// Device memory of one rank's model, by purpose, from the sizes of its allocations.
+struct MemoryPlan {
+  std::size_t parameters = 0;   // fp32 master weights (this rank's shards)
+  std::size_t gradients = 0;    // fp32 gradients, same layout
+  std::size_t activations = 0;  // saved for backward, all layers, attention probabilities included
+  std::size_t attention_probabilities_per_layer = 0;  // (B_loc, NH_y, T, T) fp32 kept per layer
+  std::size_t attention_scratch = 0;  // (B_loc, NH_y, T, T) gradient scratch shared by all layers
+  std::size_t workspaces = 0;   // activation gradients, gathered weights, collective buffers, scratch
+  std::size_t total() const { return parameters + gradients + activations + workspaces; }
+};
+
+/// Saved by forward for backward.
+struct BlockActivations {
+  Matrix ln1;                 // (m, C_x)
+  Vector ln1_mean, ln1_rstd;  // (m)
+  Matrix qkv;                 // (m, 3 C_y)
+  Tensor4<float> att;         // (B_loc, NH_y, T, T)
+  Matrix atty;                // (m, C_y)
+  Matrix res2;                // (m, C_x) residual after attention
+  Matrix ln2;                 // (m, C_x)
+  Vector ln2_mean, ln2_rstd;  // (m)
+  Matrix fch;                 // (m, 4 C_y)
+  Matrix fch_gelu;            // (m, 4 C_y)
+  Matrix res3;                // (m, C_x) block output
+};
+
+struct GptActivations {
+  GptActivations() = default;
+  explicit GptActivations(const GptDims& d);
+  std::size_t bytes() const;
+
+  Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
+  Matrix res0;                                     // (m, C_x) embedding output
+  std::vector<BlockActivations> blocks;            // (L)
+  Matrix lnf;                                      // (m, C_x)
+  Vector lnf_mean, lnf_rstd;                       // (m)
+  Matrix probs;                                    // (m, V_loc)
+  Vector losses;                                   // (m)
+};
+
+/// Scratch shared by the layers: one of each, reused by every block (the schedule runs the
+/// blocks one after the other).
+struct GptWorkspaces {
+  GptWorkspaces() = default;
+  explicit GptWorkspaces(const GptDims& d);
+  std::size_t bytes() const;
+
+  LinearWorkspace linear;      // ones (m); gathered weights live in the schedule
+  LmHeadWorkspace head;
+  Tensor2<double> row_sums;    // (m, 2) LayerNorm row statistics
+  Matrix ln_partials;          // (layernorm_partial_rows(m), C_x)
+  Matrix d_res, d_ln;          // (m, C_x)
+  Matrix d_qkv;                // (m, 3 C_y)
+  Matrix d_atty;               // (m, C_y)
+  Matrix d_fch, d_fch_gelu;    // (m, 4 C_y)
+  Tensor4<float> d_att;        // (B_loc, NH_y, T, T)
+  Matrix full;                 // (m, C) embedding sum / LM-head input gradient
+  DeviceScalar<double> loss;   // () Gpt::forward(tokens, targets)'s accumulator
+};
+
+/// Bytes a view spans.
+template <typename View>
+std::size_t view_bytes(const View& view) {
+  return view.span() * sizeof(typename View::value_type);
+}
+
+}  // namespace fourfold
