@@ -1,19 +1,21 @@
-// GPT-2 on the 4D grid: parameters, gradients and activations allocated once, forward,
-// backward and gradient synchronisation built from the tensor-parallel layers.
+// GPT-2 on the 4D grid: the block schedule (forward, backward and gradient synchronisation in
+// order, with the collectives run ahead or behind), built from three parts kept apart:
+//  * the tensors: gpt_tensors.hpp (what they are), gpt_parameters.hpp (where they live);
+//  * the layers: linear, layernorm, attention, gelu, embedding, lm_head_loss;
+//  * the memory plan: gpt_memory.hpp (activations, workspaces), linear_schedule.hpp (gathered
+//    weights), gradient_sync.hpp (gradient buckets); all allocated once here.
 //
 // Rows: each rank holds local_batch sequences of seq_len tokens (m = local_batch * seq_len
 // rows); the global micro-batch has local_batch * G_z * G_data sequences, and ranks that
 // differ only in x or y hold the same sequences.
 //
-// Parameter arena: tensors replicated over Z come first ([0, z_replicated_size)), then the
-// Z-sharded weight chunks of the four linear layers of every block. The gradient arena
-// mirrors it element for element.
 #pragma once
 
 #include "comm/grid.hpp"
 #include "core/types.hpp"
 #include "layers/gpt_config.hpp"
 #include "layers/gpt_memory.hpp"
+#include "layers/gpt_parameters.hpp"
 #include "layers/gpt_tensors.hpp"
 #include "layers/gradient_sync.hpp"
 #include "layers/linear.hpp"
@@ -50,21 +52,19 @@ class Gpt {
   /// Tokens of one global micro-batch: local_batch * seq_len * G_z * G_data.
   long long global_tokens() const;
 
-  const std::vector<ParamInfo>& params() const { return params_; }
+  const std::vector<ParamInfo>& params() const { return params_.infos(); }
   /// Tensor `tensor` of block `layer` (0 outside the blocks); UserError when there is none.
-  const ParamInfo& param(GptTensor tensor, int layer = 0) const;
+  const ParamInfo& param(GptTensor tensor, int layer = 0) const { return params_.param(tensor, layer); }
   /// The same by name ("h.3.mlp.c_fc.bias").
-  const ParamInfo& param(const std::string& name) const;
-  Vector parameters() const { return param_arena_; }
-  Vector gradients() const { return grad_arena_; }
-  std::size_t z_replicated_size() const { return z_replicated_size_; }
+  const ParamInfo& param(const std::string& name) const { return params_.param(name); }
+  Vector parameters() const { return params_.values(); }
+  Vector gradients() const { return params_.gradients(); }
+  std::size_t z_replicated_size() const { return params_.z_replicated_size(); }
   /// Bytes this rank allocated for the model (optimizer state is the optimizer's).
   MemoryPlan memory() const;
 
-  /// GPT-2 initialisation by global element index: normal(0, 0.02) for embeddings and
-  /// matrices, residual projections scaled by 1/sqrt(2L), LayerNorm weights 1, biases 0.
-  /// Drawn in a kernel on the device.
-  void init_parameters(std::uint64_t seed);
+  /// GPT-2 initialisation (GptParameters::init).
+  void init_parameters(std::uint64_t seed) { params_.init(seed); }
 
   /// Enqueues the forward pass. tokens, targets: this rank's m token ids each, in host memory
   /// that stays unchanged until the host next waits for the device (the copy to the device is
@@ -90,16 +90,6 @@ class Gpt {
   void sync_gradients();
 
  private:
-  struct BlockParams {
-    Vector ln1_w, ln1_b, qkv_w, qkv_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, fcproj_w, fcproj_b;
-  };
-  struct ParamViews {
-    Matrix wte;  // (V_loc, C)
-    Matrix wpe;  // (maxT, C_x)
-    std::vector<BlockParams> blocks;
-    Vector lnf_w, lnf_b;  // (C_x)
-  };
-  void build_param_list();
   void build_schedule(double bucket_mb);
   ParamViews views_into(const Vector& arena) const;
 
@@ -113,13 +103,11 @@ class Gpt {
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
   OverlapOptions overlap_;
 
-  std::vector<ParamInfo> params_;         // arena order
-  std::vector<std::size_t> param_index_;  // params_ index of (tensor, block): [tensor * L + block]
-  std::size_t z_replicated_size_ = 0;
-  Vector param_arena_, grad_arena_;
+  // The memory plan: parameters and gradients (gpt_parameters.hpp), p_ and g_ their views.
+  GptParameters params_;
   ParamViews p_, g_;
 
-  // The memory plan (gpt_memory.hpp): what forward keeps for backward, and shared scratch.
+  // What forward keeps for backward, and shared scratch (gpt_memory.hpp).
   GptActivations act_;
   GptWorkspaces ws_;
 
