@@ -9,6 +9,9 @@
 #include "comm/gpu_runtime.hpp"
 #include "core/sync.hpp"
 
+#include <algorithm>
+#include <mutex>
+
 namespace fourfold::comm {
 namespace {
 
@@ -53,6 +56,10 @@ ncclRedOp_t to_nccl(ReduceOp op) {
 }
 
 ncclComm_t handle(void* comm) { return static_cast<ncclComm_t>(comm); }
+
+// Every live communicator, for nccl_async_error() on the watchdog thread.
+std::mutex live_mutex;
+std::vector<const NcclCommunicator*> live_communicators;
 GpuStream as_stream(void* stream) { return static_cast<GpuStream>(stream); }
 GpuEvent as_event(void* event) { return static_cast<GpuEvent>(event); }
 
@@ -90,9 +97,34 @@ NcclCommunicator::NcclCommunicator(MPI_Comm group) {
   GpuStream stream = nullptr;
   FF_CHECK_GPU(FF_GPU(StreamCreateWithFlags)(&stream, FF_GPU_STREAM_NON_BLOCKING));
   stream_ = stream;
+  const std::lock_guard<std::mutex> lock(live_mutex);
+  live_communicators.push_back(this);
+}
+
+std::string NcclCommunicator::async_error() const {
+  ncclResult_t state = ncclSuccess;
+  const ncclResult_t queried = ncclCommGetAsyncError(handle(comm_), &state);
+  if (queried != ncclSuccess) state = queried;
+  if (state == ncclSuccess || state == ncclInProgress) return std::string();
+  return fmt::format("code {} ({}) on a communicator of {} ranks", static_cast<int>(state), ncclGetErrorString(state),
+                     size_);
+}
+
+std::string nccl_async_error() {
+  const std::lock_guard<std::mutex> lock(live_mutex);
+  for (const NcclCommunicator* comm : live_communicators) {
+    std::string error = comm->async_error();
+    if (!error.empty()) return error;
+  }
+  return std::string();
 }
 
 NcclCommunicator::~NcclCommunicator() {
+  {
+    const std::lock_guard<std::mutex> lock(live_mutex);
+    live_communicators.erase(std::remove(live_communicators.begin(), live_communicators.end(), this),
+                             live_communicators.end());
+  }
   if (free_events_.size() != all_events_.size())
     report_in_destructor("NCCL communicator destroyed while started collectives were not waited on");
   for (void* event : all_events_)
@@ -231,6 +263,7 @@ bool nccl_device_available(std::string* reason) {
   return false;
 }
 int visible_gpus() { return 0; }
+std::string nccl_async_error() { return std::string(); }
 }  // namespace fourfold::comm
 
 #endif

@@ -28,6 +28,11 @@ bool nccl_device_available(std::string* reason);
 /// GPUs this process can see (0 without NCCL, without a GPU runtime or without devices).
 int visible_gpus();
 
+/// The first asynchronous error a live NCCL communicator of this process reports (a peer lost,
+/// a network failure: ncclCommGetAsyncError), with its group size; empty when there is none, and
+/// always without NCCL. Safe from any thread (the watchdog polls it).
+std::string nccl_async_error();
+
 #if FOURFOLD_ENABLE_NCCL
 class NcclCommunicator {
  public:
@@ -41,6 +46,8 @@ class NcclCommunicator {
 
   int rank() const { return rank_; }
   int size() const { return size_; }
+  /// The communicator's asynchronous error, described; empty when none (or still in progress).
+  std::string async_error() const;
 
   // All pointers are device memory; `stream` is a cudaStream_t (hipStream_t with RCCL).
   // Counts are elements.

@@ -1,6 +1,7 @@
 #include "comm/watchdog.hpp"
 
 #include "comm/check.hpp"
+#include "comm/nccl_backend.hpp"
 #include "core/error.hpp"
 
 #include <signal.h>
@@ -16,18 +17,8 @@
 namespace fourfold::comm {
 namespace {
 
-std::int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-// What the watchdog thread reads: set by BlockedScope on the blocked thread.
+// The watchdog of this process, if any.
 std::atomic<Watchdog*> active_watchdog{nullptr};
-std::atomic<std::int64_t> blocked_since_ns{0};  // 0: not blocked
-std::atomic<const char*> blocked_op{""};
-std::atomic<const std::string*> blocked_group{nullptr};
-std::atomic<double> blocked_timeout_factor{1.0};
-thread_local int blocked_depth = 0;
 
 // A process's state letter from /proc/<pid>/stat: R, S, D, T (stopped), Z (zombie: dead, not yet
 // reaped by its launcher); '?' when it is gone altogether.
@@ -62,12 +53,14 @@ Watchdog::Watchdog(const Communicator& world, double timeout_seconds, int exit_c
   }
   Watchdog* expected = nullptr;
   FF_REQUIRE(active_watchdog.compare_exchange_strong(expected, this), "a watchdog is already active in this process");
+  watch_host_waits(true);
   thread_ = std::thread([this] { watch(); });
 }
 
 bool Watchdog::any_active() noexcept { return active_watchdog.load() != nullptr; }
 
 Watchdog::~Watchdog() {
+  watch_host_waits(false);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;
@@ -82,10 +75,16 @@ void Watchdog::watch() {
   const auto interval = std::chrono::duration<double>(std::clamp(timeout_seconds_ / 4, 0.05, 5.0));
   std::unique_lock<std::mutex> lock(mutex_);
   while (!wake_.wait_for(lock, interval, [&] { return stop_; })) {
-    const std::int64_t since = blocked_since_ns.load();
-    if (since == 0) continue;
-    const double waited = 1e-9 * static_cast<double>(now_ns() - since);
-    if (waited > timeout_seconds_ * blocked_timeout_factor.load()) fire(waited);
+    const std::string nccl_error = nccl_async_error();
+    if (!nccl_error.empty()) fire(fmt::format("NCCL reports an asynchronous error ({})", nccl_error));
+    const HostWait wait = current_host_wait();
+    if (wait.since_ns == 0) continue;
+    const double waited = 1e-9 * static_cast<double>(steady_now_ns() - wait.since_ns);
+    if (waited <= timeout_seconds_ * wait.timeout_factor) continue;
+    fire(fmt::format("{} {} has waited {:.1f} s, past {}parallel.timeout_s = {:g}", wait.op,
+                     wait.group != nullptr ? fmt::format("on group '{}'", *wait.group) : std::string("(a device wait)"),
+                     waited, wait.timeout_factor != 1.0 ? fmt::format("{:g} x ", wait.timeout_factor) : std::string(),
+                     timeout_seconds_));
   }
 }
 
@@ -105,35 +104,17 @@ std::string Watchdog::describe_node_peers() const {
                      node_ranks_.size() - 1, world_size_ - 1);
 }
 
-void Watchdog::fire(double waited_seconds) {
-  const std::string* group = blocked_group.load();
+void Watchdog::fire(const std::string& what) {
   // One write, so that the lines of several ranks do not interleave.
-  const std::string message = fmt::format(
-      "fourfold [rank {}/{}]: error: {} on group '{}' has waited {:.1f} s, past {}parallel.timeout_s = {:g}: a peer "
-      "rank died or hangs; {}. Ending this rank (exit {}).\n",
-      world_rank_, world_size_, blocked_op.load(), group != nullptr ? *group : std::string("?"), waited_seconds,
-      blocked_timeout_factor.load() != 1.0 ? fmt::format("{:g} x ", blocked_timeout_factor.load()) : std::string(),
-      timeout_seconds_, describe_node_peers(), exit_code_);
+  const std::string message =
+      fmt::format("fourfold [rank {}/{}]: error: {}: a peer rank died or hangs; {}. Ending this rank (exit {}).\n",
+                  world_rank_, world_size_, what, describe_node_peers(), exit_code_);
   std::fwrite(message.data(), 1, message.size(), stderr);
   std::fflush(stderr);
   std::fflush(stdout);
   // No MPI_Abort: with a peer gone it may block in the runtime itself. Exiting is bounded; the
   // launcher then ends the job (mpirun on any non-zero exit; srun ranks each time out).
   std::_Exit(exit_code_);
-}
-
-BlockedScope::BlockedScope(const char* op, const std::string* group, double timeout_factor) noexcept {
-  if (blocked_depth++ > 0 || active_watchdog.load(std::memory_order_relaxed) == nullptr) return;
-  outermost_ = true;
-  blocked_op.store(op);
-  blocked_group.store(group);
-  blocked_timeout_factor.store(timeout_factor);
-  blocked_since_ns.store(now_ns());
-}
-
-BlockedScope::~BlockedScope() {
-  --blocked_depth;
-  if (outermost_) blocked_since_ns.store(0);
 }
 
 }  // namespace fourfold::comm

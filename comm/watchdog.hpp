@@ -5,11 +5,14 @@
 // fault (a rank stopped or hung rather than dead).
 //
 // comm/ marks every host-blocking point (blocking collectives, waits on requests) with a
-// BlockedScope; the watchdog thread wakes a few times per timeout and looks at the mark. One
-// watchdog per process at a time (the trainer owns it); without one the marks cost an atomic load.
+// BlockedScope, core/ every fence; the watchdog thread wakes a few times per timeout and looks
+// at the mark, and on NCCL builds at every communicator's asynchronous error (a peer lost, a
+// network failure), which ends the rank at once. One watchdog per process at a time (the
+// trainer owns it); without one the marks cost an atomic load.
 #pragma once
 
 #include "comm/communicator.hpp"
+#include "core/host_wait.hpp"
 
 #include <atomic>
 #include <condition_variable>
@@ -47,7 +50,7 @@ class Watchdog {
 
  private:
   void watch();
-  [[noreturn]] void fire(double waited_seconds);
+  [[noreturn]] void fire(const std::string& what);
 
   double timeout_seconds_;
   int exit_code_;
@@ -62,17 +65,7 @@ class Watchdog {
 };
 
 /// Marks the calling thread as blocked in `op` on `group` until destroyed; the watchdog fires
-/// after `timeout_factor` x its timeout. Nested marks keep the outermost (a checkpoint save is
-/// timed as one, its collectives included). `group` must outlive the scope.
-class BlockedScope {
- public:
-  BlockedScope(const char* op, const std::string* group, double timeout_factor = 1.0) noexcept;
-  ~BlockedScope();
-  BlockedScope(const BlockedScope&) = delete;
-  BlockedScope& operator=(const BlockedScope&) = delete;
-
- private:
-  bool outermost_ = false;
-};
+/// after `timeout_factor` x its timeout (core/host_wait.hpp, where fences mark themselves too).
+using BlockedScope = HostWaitScope;
 
 }  // namespace fourfold::comm

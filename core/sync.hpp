@@ -16,6 +16,7 @@
 //   timing   benchmarks fencing around what they time
 #pragma once
 
+#include "core/host_wait.hpp"
 #include "core/types.hpp"
 
 #include <array>
@@ -45,10 +46,12 @@ HostSyncCounts host_sync_counts();
 /// waiting on an event).
 void count_host_sync(SyncKind kind);
 
-/// Blocks the host until the work enqueued on `exec` is complete; counted as `kind`.
+/// Blocks the host until the work enqueued on `exec` is complete; counted as `kind`, and marked
+/// for the watchdog (a device stuck in a collective with a lost peer never completes).
 template <class Exec>
 void fence(const Exec& exec, SyncKind kind, const char* why) {
   count_host_sync(kind);
+  const HostWaitScope waiting(why, nullptr);
 #if KOKKOS_VERSION >= 30600
   exec.fence(why);
 #else
