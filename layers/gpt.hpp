@@ -32,7 +32,9 @@ namespace fourfold {
 
 class Gpt {
  public:
-  /// Checks every divisibility rule against the grid, naming the dimension and grid size.
+  /// Checks every divisibility rule against the grid, naming the dimension and grid size. The
+  /// model and its layers refer to `grid` (neither copyable nor movable) and to each other:
+  /// `grid` must outlive the model, which stays where it was built.
   /// `overlap` chooses which collectives run behind computation (results do not depend on
   /// it); bucket_mb is the size of one data-parallel gradient all-reduce.
   Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,

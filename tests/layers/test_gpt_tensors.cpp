@@ -1,6 +1,8 @@
 // The model's tensor table: GPT-2's parameter count, llm.c's offsets (each tensor right after
 // the previous one, the whole file covered), names that round-trip and bad names rejected.
 #include "layers/gpt_tensors.hpp"
+
+#include "gpt_test_support.hpp"
 #include "test_env.hpp"
 
 #include <gtest/gtest.h>
@@ -17,13 +19,8 @@ TEST(GptTensors, CountsGpt2Parameters) {
 }
 
 TEST(GptTensors, LlmcOffsetsFollowTheTableAndCoverTheFile) {
-  GptConfig c;
+  GptConfig c = test::small_config();
   c.num_layers = 3;
-  c.num_heads = 2;
-  c.channels = 8;
-  c.vocab_size = 30;
-  c.padded_vocab_size = 32;
-  c.max_seq_len = 16;
   std::size_t expected = 0;
   for (const GptTensorSpec& s : gpt_tensors()) {
     for (int l = 0; l < (s.per_block ? c.num_layers : 1); ++l) {
@@ -32,8 +29,8 @@ TEST(GptTensors, LlmcOffsetsFollowTheTableAndCoverTheFile) {
     }
   }
   EXPECT_EQ(static_cast<long long>(expected), c.num_parameters());
-  EXPECT_EQ(tensor_elements(spec_of(GptTensor::attn_weight), c), 3u * 8 * 8);
-  EXPECT_EQ(tensor_elements(spec_of(GptTensor::wte), c), 32u * 8);
+  EXPECT_EQ(tensor_elements(spec_of(GptTensor::attn_weight), c), 3u * 32 * 32);
+  EXPECT_EQ(tensor_elements(spec_of(GptTensor::wte), c), 64u * 32);
 }
 
 TEST(GptTensors, NamesRoundTripAndBadNamesAreRejected) {
