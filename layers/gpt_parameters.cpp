@@ -156,8 +156,9 @@ ParamViews GptParameters::views_into(const Vector& arena) const {
 
 const ParamInfo& GptParameters::param(GptTensor tensor, int layer) const {
   const int index = static_cast<int>(tensor);
-  const GptTensorSpec& spec = spec_of(tensor);
-  FF_REQUIRE(index >= 0 && index < gpt_tensor_count && layer >= 0 && layer < (spec.per_block ? config_.num_layers : 1),
+  FF_REQUIRE(index >= 0 && index < gpt_tensor_count, "no GPT-2 tensor number {}", index);
+  const GptTensorSpec& spec = spec_of(tensor);  // only once the index is known to be in the table
+  FF_REQUIRE(layer >= 0 && layer < (spec.per_block ? config_.num_layers : 1),
              "no parameter {} of block {} in a model of {} blocks", spec.name, layer, config_.num_layers);
   const std::size_t at = param_index_[static_cast<std::size_t>(index) * config_.num_layers + layer];
   FF_ASSERT(at != unplaced, "tensor {} of block {} has no place in the arena", spec.name, layer);
