@@ -256,6 +256,7 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
              "but they hold {} / {} / {}",
              label, outer, inner, a_span, b_span, c_span, a.span, b.span, c.span);
   ScopedRegion region(label);
+  stats.batched_launches += outer;
   CallTimer timer(exec, "fourfold::gemm_strided_batched: timing");
   const bool bf16 = precision == GemmPrecision::bf16;
 #if defined(KOKKOS_ENABLE_CUDA)

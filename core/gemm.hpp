@@ -61,10 +61,14 @@ void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int 
 
 /// Time spent in gemm(), for benchmarks: with timing on, every call fences its execution space
 /// before and after and adds its wall time and FLOPs here (off by default: no fences).
+/// batched_launches is counted with timing on or off: the strided-batched GEMMs launched, one per
+/// gemm_strided_batched call and outer batch index, which is what a GPU's vendor library is asked
+/// to run (the host BLAS route loops over the matrices of each launch).
 struct GemmStats {
   long calls = 0;
   double seconds = 0.0;
   double flops = 0.0;
+  long batched_launches = 0;
 };
 void set_gemm_timing(bool enabled);
 GemmStats gemm_stats();

@@ -1,16 +1,26 @@
-// Attention as batched GEMMs (QK^T, PV and their gradients per (batch row, head)) through the
-// core GEMM wrapper, with the causal softmax and its gradient as team-per-row kernels.
+// Attention as batched GEMMs through the core GEMM wrapper, per causal block of queries, with the
+// causal softmax and its gradient as team-per-row kernels, and no T x T buffer kept.
 //
 // Why GEMMs and not a fused, tiled kernel: the per-head products are where attention's FLOPs
 // are, and the vendor GEMM (cuBLAS, OpenBLAS) runs them near the machine's GEMM rate on every
 // backend, in fp32 or bf16, from one code path; a hand-written tiled kernel must be tuned per
-// architecture to match it. The price is the (B, H, T, T) probabilities, which the layer keeps
-// once per layer (the gradient scratch is one buffer shared by all layers).
+// architecture to match it.
 //
-// Causal blocking: the sequence is cut into blocks of attention_causal_block queries (and
-// keys). Each GEMM runs once per block over the keys (or queries) the mask lets through up to
-// the block's edge, so of the masked upper triangle only the part inside the diagonal blocks is
-// computed: at T = 1024 (8 blocks) the GEMMs do 56% of the full-square FLOPs.
+// Layout: q, k and v are first copied into head-major buffers (B_loc NH_y, T, hs), so that the
+// (batch row, head) matrices are equally spaced and each product is one strided-batched GEMM over
+// all B_loc * NH_y of them: the number of GEMM launches per layer depends on T only, never on the
+// batch (7 per causal block: 2 forward, 5 backward).
+//
+// Causal blocking: the queries are cut into blocks of attention_causal_block. Block [first, end)
+// multiplies against keys 0..end only, so of the masked upper triangle only the part inside the
+// diagonal blocks is computed: at T = 1024 (8 blocks) the GEMMs do 56% of the full-square FLOPs.
+//
+// Forward, per query block: S = scale Q K^T into the (BH, block, T) scratch; the causal softmax of
+// each row in place, keeping lse = max + log(sum of exponentials); O = P V.
+// Backward, per query block, last block first: S again; dP = dO V^T; P = exp(S - lse) and
+// dS = scale P (dP - delta), where delta = rowsum(dO * O) is the softmax gradient's row dot
+// product (equal to rowsum(P * dP)); dV += P^T dO; dQ = dS K; dK += dS^T Q. The last block sees
+// every key, so it assigns dK and dV and the earlier blocks accumulate into their key prefix.
 #include "layers/attention.hpp"
 
 #include "core/error.hpp"
@@ -18,39 +28,13 @@
 #include "core/math.hpp"
 #include "core/profiling.hpp"
 
+#include <string>
+
 namespace fourfold {
 namespace {
 
 using TeamPolicy = Kokkos::TeamPolicy<ExecSpace>;
 using Team = TeamPolicy::member_type;
-
-// Per-(batch row, head) operands inside the row-major activations:
-//   qkv (B*T, 3C): head h of row block b at column part*C + h*hs, row stride 3C
-//   out (B*T, C):  head h at column h*hs, row stride C
-//   att (B, H, T, T): contiguous (T, T) per (b, h)
-struct HeadLayout {
-  int batch, heads, T, c_loc, hs;
-
-  // Part (0 q, 1 k, 2 v) of every head, from sequence position row0 on.
-  template <class T_>
-  StridedBatch<T_> qkv_part(T_* qkv, std::size_t size, int part, int row0 = 0) const {
-    const std::size_t offset = static_cast<std::size_t>(part) * c_loc + static_cast<std::size_t>(row0) * 3 * c_loc;
-    return {qkv + offset, 3 * c_loc, static_cast<std::int64_t>(T) * 3 * c_loc, hs, size - offset};
-  }
-  // Every head's columns of out (B*T, c_loc), from sequence position row0 on.
-  template <class T_>
-  StridedBatch<T_> heads_of(T_* data, std::size_t size, int row0 = 0) const {
-    const std::size_t offset = static_cast<std::size_t>(row0) * c_loc;
-    return {data + offset, c_loc, static_cast<std::int64_t>(T) * c_loc, hs, size - offset};
-  }
-  // Every (T, T) square from element (row0, col0) on.
-  template <class T_>
-  StridedBatch<T_> squares(T_* data, std::size_t size, int row0 = 0, int col0 = 0) const {
-    const std::int64_t tt = static_cast<std::int64_t>(T) * T;
-    const std::size_t offset = static_cast<std::size_t>(row0) * T + col0;
-    return {data + offset, T, heads * tt, tt, size - offset};
-  }
-};
 
 // Block [first, end) of the sequence; blocks of attention_causal_block positions.
 struct CausalBlock {
@@ -62,136 +46,241 @@ void for_each_causal_block(int T, const Body& body) {
   for (int first = 0; first < T; first += attention_causal_block)
     body(CausalBlock{first, first + attention_causal_block < T ? first + attention_causal_block : T});
 }
+template <class Body>
+void for_each_causal_block_reversed(int T, const Body& body) {
+  const int last = (T - 1) / attention_causal_block * attention_causal_block;
+  for (int first = last; first >= 0; first -= attention_causal_block)
+    body(CausalBlock{first, first + attention_causal_block < T ? first + attention_causal_block : T});
+}
 
-void check_shapes(const char* what, std::size_t rows, std::size_t c_loc, const Tensor4<float>& att,
-                  std::size_t qkv_rows, std::size_t qkv_cols, int heads_local) {
-  FF_REQUIRE(att.extent(1) == static_cast<std::size_t>(heads_local) && att.extent(2) == att.extent(3) &&
-                qkv_cols == 3 * c_loc && c_loc % heads_local == 0 && rows == att.extent(0) * att.extent(2) &&
-                qkv_rows == rows,
-            "attention {} shapes: att ({},{},{},{}) qkv ({},{}) out ({},{}) heads {}", what, att.extent(0),
-            att.extent(1), att.extent(2), att.extent(3), qkv_rows, qkv_cols, rows, c_loc, heads_local);
+// The operands of one batched GEMM, as (batch = B_loc NH_y) matrices one stride apart.
+struct Operands {
+  int bh, T, hs, block_rows;
+
+  // Rows from `row0` on of every head-major (T, hs) matrix in `data` (read-only operands: const).
+  template <class T_>
+  StridedBatch<T_> heads(T_* data, std::size_t size, int row0 = 0) const {
+    const std::size_t offset = static_cast<std::size_t>(row0) * hs;
+    return {data + offset, hs, 0, static_cast<std::int64_t>(T) * hs, size - offset};
+  }
+  StridedBatch<const float> heads(const Vector& v, int row0 = 0) const {
+    return heads(static_cast<const float*>(v.data()), v.size(), row0);
+  }
+  // Every (block_rows, T) score matrix of the scratch.
+  template <class T_>
+  StridedBatch<T_> scores(T_* data, std::size_t size) const {
+    return {data, T, 0, static_cast<std::int64_t>(block_rows) * T, size};
+  }
+  StridedBatch<const float> scores(const Vector& v) const {
+    return scores(static_cast<const float*>(v.data()), v.size());
+  }
+};
+
+// Row-major activations (m, parts * c_loc) <-> head-major (B_loc NH_y, T, hs) buffers, one work
+// item per element: reads along a row are contiguous, and so are the writes of each head's run.
+enum class Direction { to_heads, from_heads };
+void permute(const ExecSpace& exec, Direction direction, float* rows, int row_width, int part, float* heads,
+             int batch, int T, int heads_local, int hs, const char* label) {
+  const int c_loc = heads_local * hs;
+  const std::size_t n = static_cast<std::size_t>(batch) * T * c_loc;
+  Kokkos::parallel_for(
+      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const std::size_t idx) {
+        const std::size_t row = idx / c_loc;  // b * T + t
+        const int col = static_cast<int>(idx % c_loc);
+        const std::size_t b = row / T, t = row % T;
+        const int h = col / hs, j = col % hs;
+        float& r = rows[row * row_width + static_cast<std::size_t>(part) * c_loc + col];
+        float& hm = heads[((b * heads_local + h) * T + t) * hs + j];
+        if (direction == Direction::to_heads)
+          hm = r;
+        else
+          r = hm;
+      });
+}
+
+void permute_qkv(const ExecSpace& exec, const ConstMatrix& qkv, const AttentionWorkspace& ws) {
+  float* const rows = const_cast<float*>(qkv.data());  // read only: the direction is to_heads
+  const int width = static_cast<int>(qkv.extent(1));
+  permute(exec, Direction::to_heads, rows, width, 0, ws.q.data(), ws.batch, ws.seq_len, ws.heads, ws.head_size,
+          "fourfold::attention::permute_q");
+  permute(exec, Direction::to_heads, rows, width, 1, ws.k.data(), ws.batch, ws.seq_len, ws.heads, ws.head_size,
+          "fourfold::attention::permute_k");
+  permute(exec, Direction::to_heads, rows, width, 2, ws.v.data(), ws.batch, ws.seq_len, ws.heads, ws.head_size,
+          "fourfold::attention::permute_v");
+}
+
+void check_shapes(const char* what, std::size_t rows, std::size_t c_loc, std::size_t lse_size, std::size_t qkv_rows,
+                  std::size_t qkv_cols, int heads_local, const AttentionWorkspace& ws) {
+  FF_REQUIRE(heads_local == ws.heads && c_loc == static_cast<std::size_t>(ws.heads) * ws.head_size &&
+                 qkv_cols == 3 * c_loc && rows == static_cast<std::size_t>(ws.batch) * ws.seq_len &&
+                 qkv_rows == rows && lse_size == attention_stats_size(ws.batch, ws.seq_len, ws.heads),
+             "attention {} shapes: qkv ({},{}) out ({},{}) lse ({}) heads {}; the workspace is for {} sequences of "
+             "{} tokens, {} heads of {} channels",
+             what, qkv_rows, qkv_cols, rows, c_loc, lse_size, heads_local, ws.batch, ws.seq_len, ws.heads,
+             ws.head_size);
 }
 
 }  // namespace
 
-void attention_forward(const ExecSpace& exec, const Matrix& out, const Tensor4<float>& att,
-                       const ConstMatrix& qkv, int heads_local) {
-  ScopedRegion region("fourfold::attention::forward");
-  check_shapes("forward", out.extent(0), out.extent(1), att, qkv.extent(0), qkv.extent(1), heads_local);
-  const int batch = att.extent(0), T = att.extent(2);
-  const int c_loc = out.extent(1), hs = c_loc / heads_local;
-  const HeadLayout l{batch, heads_local, T, c_loc, hs};
-  const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
-
-  // Scores = scale Q K^T per head, into the probabilities' storage: for each query block, the
-  // (block, end) scores against keys 0..end, the keys the mask lets through up to the block's edge.
-  const float* const q = qkv.data();
-  for_each_causal_block(T, [&](const CausalBlock& r) {
-    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, scale,
-                         l.qkv_part(q, qkv.size(), 0, r.first), l.qkv_part(q, qkv.size(), 1), 0.0f,
-                         l.squares(att.data(), att.size(), r.first), batch, heads_local, "fourfold::attention::scores");
-  });
-
-  // Causal softmax of each score row in place: one team per (b, h, t) row, over keys 0..t;
-  // the masked keys above the diagonal become exact zeros (PV below then adds nothing).
-  const int rows = batch * heads_local * T;
-  float* const p_data = att.data();
-  Kokkos::parallel_for(
-      "fourfold::attention::softmax", TeamPolicy(exec, rows, Kokkos::AUTO),
-      KOKKOS_LAMBDA(const Team& team) {
-        const int row = team.league_rank();
-        const int t = row % T;
-        float* const p = p_data + static_cast<std::size_t>(row) * T;
-        float row_max = 0.0f;
-        Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, t + 1),
-            [&](const int j, float& mx) { mx = p[j] > mx ? p[j] : mx; }, Kokkos::Max<float>(row_max));
-        float sum = 0.0f;
-        Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, t + 1),
-            [&](const int j, float& acc) {
-              const float e = fast_exp(p[j] - row_max);
-              p[j] = e;
-              acc += e;
-            },
-            sum);
-        const float inv = 1.0f / sum;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, T),
-                             [&](const int j) { p[j] = j <= t ? p[j] * inv : 0.0f; });
-      });
-
-  // out (T, hs) = P V per head, written into the head's columns of out; per query block, over
-  // keys 0..end.
-  const float* const p = att.data();
-  for_each_causal_block(T, [&](const CausalBlock& r) {
-    gemm_strided_batched(exec, Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.squares(p, att.size(), r.first),
-                         l.qkv_part(q, qkv.size(), 2), 0.0f, l.heads_of(out.data(), out.size(), r.first), batch,
-                         heads_local, "fourfold::attention::values");
-  });
+AttentionWorkspace::AttentionWorkspace(int batch_, int seq_len_, int heads_, int channels)
+    : batch(batch_), seq_len(seq_len_), heads(heads_), head_size(heads_ > 0 ? channels / heads_ : 0) {
+  FF_REQUIRE(batch > 0 && seq_len > 0 && heads > 0 && channels % heads == 0,
+             "attention workspace for {} sequences of {} tokens, {} heads and {} channels: need positive sizes and "
+             "channels divisible by heads",
+             batch, seq_len, heads, channels);
+  const std::size_t n = static_cast<std::size_t>(batch) * seq_len * channels;
+  const auto alloc = [](const char* label, std::size_t size) { return Vector(Kokkos::view_alloc(std::string(label)), size); };
+  q = alloc("fourfold::ws::attention::q", n);
+  k = alloc("fourfold::ws::attention::k", n);
+  v = alloc("fourfold::ws::attention::v", n);
+  o = alloc("fourfold::ws::attention::o", n);
+  dq = alloc("fourfold::ws::attention::dq", n);
+  dk = alloc("fourfold::ws::attention::dk", n);
+  dv = alloc("fourfold::ws::attention::dv", n);
+  delta = alloc("fourfold::ws::attention::delta", attention_stats_size(batch, seq_len, heads));
+  const std::size_t block_scores = static_cast<std::size_t>(batch) * heads * block_rows() * seq_len;
+  scores = alloc("fourfold::ws::attention::scores", block_scores);
+  dscores = alloc("fourfold::ws::attention::dscores", block_scores);
 }
 
-void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const Tensor4<float>& datt,
-                        const ConstMatrix& dout, const Tensor4<const float>& att,
-                        const ConstMatrix& qkv, int heads_local) {
-  ScopedRegion region("fourfold::attention::backward");
-  check_shapes("backward", dout.extent(0), dout.extent(1), datt, qkv.extent(0), qkv.extent(1), heads_local);
-  FF_ASSERT(att.extent(0) == datt.extent(0) && att.extent(1) == datt.extent(1) && att.extent(2) == datt.extent(2) &&
-                dqkv.extent(0) == qkv.extent(0) && dqkv.extent(1) == qkv.extent(1),
-            "attention backward: att ({},{},{}) datt ({},{},{}) dqkv ({},{}) qkv ({},{})", att.extent(0),
-            att.extent(1), att.extent(2), datt.extent(0), datt.extent(1), datt.extent(2), dqkv.extent(0),
-            dqkv.extent(1), qkv.extent(0), qkv.extent(1));
-  const int batch = att.extent(0), T = att.extent(2);
-  const int c_loc = dout.extent(1), hs = c_loc / heads_local;
-  const HeadLayout l{batch, heads_local, T, c_loc, hs};
+std::size_t AttentionWorkspace::bytes() const {
+  return sizeof(float) * (q.span() + k.span() + v.span() + o.span() + dq.span() + dk.span() + dv.span() +
+                          delta.span() + scores.span() + dscores.span());
+}
+
+void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& lse, const ConstMatrix& qkv,
+                       int heads_local, const AttentionWorkspace& ws) {
+  ScopedRegion region("fourfold::attention::forward");
+  check_shapes("forward", out.extent(0), out.extent(1), lse.extent(0), qkv.extent(0), qkv.extent(1), heads_local, ws);
+  const int T = ws.seq_len, hs = ws.head_size, bh = ws.batch * ws.heads;
+  const Operands l{bh, T, hs, ws.block_rows()};
   const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
-  const float* const q = qkv.data();
-  const float* const p = att.data();
-  const float* const d_o = dout.data();
-  float* const dq = dqkv.data();
+  permute_qkv(exec, qkv, ws);
 
-  // dP = dO V^T per head: per query block, against keys 0..end.
+  float* const s_data = ws.scores.data();
+  float* const lse_data = lse.data();
   for_each_causal_block(T, [&](const CausalBlock& r) {
-    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, 1.0f,
-                         l.heads_of(d_o, dout.size(), r.first), l.qkv_part(q, qkv.size(), 2), 0.0f,
-                         l.squares(datt.data(), datt.size(), r.first), batch, heads_local, "fourfold::attention::dprobs");
+    // S (block, end) = scale Q[first, end) K[0, end)^T for every (batch row, head).
+    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, scale, l.heads(ws.q, r.first),
+                         l.heads(ws.k), 0.0f, l.scores(s_data, ws.scores.size()), 1, bh,
+                         "fourfold::attention::scores");
+    // Causal softmax of each score row in place, one team per (bh, query) row over keys 0..t; the
+    // masked keys up to the block's edge become exact zeros (PV below then adds nothing).
+    const int first = r.first, rows_in_block = r.size(), end = r.end, block_rows = l.block_rows;
+    Kokkos::parallel_for(
+        "fourfold::attention::softmax", TeamPolicy(exec, bh * rows_in_block, Kokkos::AUTO),
+        KOKKOS_LAMBDA(const Team& team) {
+          const int b = team.league_rank() / rows_in_block, i = team.league_rank() % rows_in_block;
+          const int t = first + i;
+          float* const p = s_data + (static_cast<std::size_t>(b) * block_rows + i) * T;
+          float row_max = 0.0f;
+          Kokkos::parallel_reduce(
+              Kokkos::TeamThreadRange(team, t + 1), [&](const int j, float& mx) { mx = p[j] > mx ? p[j] : mx; },
+              Kokkos::Max<float>(row_max));
+          float sum = 0.0f;
+          Kokkos::parallel_reduce(
+              Kokkos::TeamThreadRange(team, t + 1),
+              [&](const int j, float& acc) {
+                const float e = fast_exp(p[j] - row_max);
+                p[j] = e;
+                acc += e;
+              },
+              sum);
+          const float inv = 1.0f / sum;
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, end), [&](const int j) { p[j] = j <= t ? p[j] * inv : 0.0f; });
+          Kokkos::single(Kokkos::PerTeam(team),
+                         [&]() { lse_data[static_cast<std::size_t>(b) * T + t] = row_max + kmath::log(sum); });
+        });
+    // O[first, end) = P V[0, end).
+    gemm_strided_batched(exec, Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.scores(ws.scores),
+                         l.heads(ws.v), 0.0f, l.heads(ws.o.data(), ws.o.size(), r.first), 1, bh,
+                         "fourfold::attention::values");
   });
-  // dV = P^T dO per head: per key block, over the queries first..T that see those keys.
-  for_each_causal_block(T, [&](const CausalBlock& c) {
-    gemm_strided_batched(exec, Op::transpose, Op::none, c.size(), hs, T - c.first, 1.0f,
-                         l.squares(p, att.size(), c.first, c.first), l.heads_of(d_o, dout.size(), c.first), 0.0f,
-                         l.qkv_part(dq, dqkv.size(), 2, c.first), batch, heads_local, "fourfold::attention::dvalues");
-  });
+  permute(exec, Direction::from_heads, out.data(), static_cast<int>(out.extent(1)), 0, ws.o.data(), ws.batch, T,
+          ws.heads, hs, "fourfold::attention::gather_out");
+}
 
-  // Softmax backward in place, one team per row: dS = scale P (dP - sum_j P dP), zero where masked.
-  const int rows = batch * heads_local * T;
-  const float* const p_data = att.data();
-  float* const dp_data = datt.data();
+void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
+                        const ConstVector& lse, const ConstMatrix& qkv, int heads_local,
+                        const AttentionWorkspace& ws) {
+  ScopedRegion region("fourfold::attention::backward");
+  check_shapes("backward", dout.extent(0), dout.extent(1), lse.extent(0), qkv.extent(0), qkv.extent(1), heads_local, ws);
+  FF_REQUIRE(out.extent(0) == dout.extent(0) && out.extent(1) == dout.extent(1) && dqkv.extent(0) == qkv.extent(0) &&
+                 dqkv.extent(1) == qkv.extent(1),
+             "attention backward: out ({},{}) dout ({},{}) dqkv ({},{}) qkv ({},{})", out.extent(0), out.extent(1),
+             dout.extent(0), dout.extent(1), dqkv.extent(0), dqkv.extent(1), qkv.extent(0), qkv.extent(1));
+  const int T = ws.seq_len, hs = ws.head_size, bh = ws.batch * ws.heads, heads = ws.heads;
+  const Operands l{bh, T, hs, ws.block_rows()};
+  const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
+  permute_qkv(exec, qkv, ws);
+  permute(exec, Direction::to_heads, const_cast<float*>(dout.data()), static_cast<int>(dout.extent(1)), 0,
+          ws.o.data(), ws.batch, T, heads, hs, "fourfold::attention::permute_dout");
+
+  // delta (bh, T) = rowsum(dO * O) per head, one team per (batch row, head, query).
+  const int c_loc = heads * hs;
+  float* const delta = ws.delta.data();
   Kokkos::parallel_for(
-      "fourfold::attention::softmax_backward", TeamPolicy(exec, rows, Kokkos::AUTO),
-      KOKKOS_LAMBDA(const Team& team) {
-        const int row = team.league_rank();
-        const int t = row % T;
-        const float* const p = p_data + static_cast<std::size_t>(row) * T;
-        float* const dp = dp_data + static_cast<std::size_t>(row) * T;
+      "fourfold::attention::delta", TeamPolicy(exec, bh * T, Kokkos::AUTO), KOKKOS_LAMBDA(const Team& team) {
+        const int b = team.league_rank() / (heads * T), h = team.league_rank() / T % heads,
+                  t = team.league_rank() % T;
+        const std::size_t base = (static_cast<std::size_t>(b) * T + t) * c_loc + static_cast<std::size_t>(h) * hs;
         float dot = 0.0f;
         Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, t + 1), [&](const int j, float& acc) { acc += p[j] * dp[j]; }, dot);
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, T),
-                             [&](const int j) { dp[j] = j <= t ? scale * p[j] * (dp[j] - dot) : 0.0f; });
+            Kokkos::TeamThreadRange(team, hs), [&](const int j, float& acc) { acc += dout.data()[base + j] * out.data()[base + j]; },
+            dot);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { delta[team.league_rank()] = dot; });
       });
 
-  // dQ = dS K per query block (keys 0..end) and dK = dS^T Q per key block (queries first..T).
-  const float* const ds = datt.data();
-  for_each_causal_block(T, [&](const CausalBlock& r) {
-    gemm_strided_batched(exec, Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.squares(ds, datt.size(), r.first),
-                         l.qkv_part(q, qkv.size(), 1), 0.0f, l.qkv_part(dq, dqkv.size(), 0, r.first), batch,
-                         heads_local, "fourfold::attention::dqueries");
+  float* const s_data = ws.scores.data();
+  float* const ds_data = ws.dscores.data();
+  const float* const lse_data = lse.data();
+  const std::size_t s_size = ws.scores.size();
+  bool first_visited = true;
+  for_each_causal_block_reversed(T, [&](const CausalBlock& r) {
+    const float beta = first_visited ? 0.0f : 1.0f;  // the last block sees every key: it assigns dK, dV
+    first_visited = false;
+    // S = scale Q K^T again, and dP = dO V^T, over keys 0..end.
+    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, scale, l.heads(ws.q, r.first),
+                         l.heads(ws.k), 0.0f, l.scores(s_data, s_size), 1, bh,
+                         "fourfold::attention::rescores");
+    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, 1.0f, l.heads(ws.o, r.first),
+                         l.heads(ws.v), 0.0f, l.scores(ds_data, s_size), 1, bh,
+                         "fourfold::attention::dprobs");
+    // P = exp(S - lse) in place of S; dS = scale P (dP - delta) in place of dP; zero where masked.
+    const int first = r.first, rows_in_block = r.size(), end = r.end, block_rows = l.block_rows;
+    Kokkos::parallel_for(
+        "fourfold::attention::softmax_backward", TeamPolicy(exec, bh * rows_in_block, Kokkos::AUTO),
+        KOKKOS_LAMBDA(const Team& team) {
+          const int b = team.league_rank() / rows_in_block, i = team.league_rank() % rows_in_block;
+          const int t = first + i;
+          const std::size_t row = static_cast<std::size_t>(b) * T + t;
+          float* const p = s_data + (static_cast<std::size_t>(b) * block_rows + i) * T;
+          float* const dp = ds_data + (static_cast<std::size_t>(b) * block_rows + i) * T;
+          const float row_lse = lse_data[row], row_delta = delta[row];
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, end), [&](const int j) {
+            const float pj = j <= t ? fast_exp(p[j] - row_lse) : 0.0f;
+            p[j] = pj;
+            dp[j] = scale * pj * (dp[j] - row_delta);
+          });
+        });
+    // dV[0, end) += P^T dO[first, end); dQ[first, end) = dS K[0, end); dK[0, end) += dS^T Q[first, end).
+    gemm_strided_batched(exec, Op::transpose, Op::none, r.end, hs, r.size(), 1.0f, l.scores(ws.scores),
+                         l.heads(ws.o, r.first), beta, l.heads(ws.dv.data(), ws.dv.size()), 1, bh,
+                         "fourfold::attention::dvalues");
+    gemm_strided_batched(exec, Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.scores(ws.dscores),
+                         l.heads(ws.k), 0.0f, l.heads(ws.dq.data(), ws.dq.size(), r.first), 1, bh,
+                         "fourfold::attention::dqueries");
+    gemm_strided_batched(exec, Op::transpose, Op::none, r.end, hs, r.size(), 1.0f, l.scores(ws.dscores),
+                         l.heads(ws.q, r.first), beta, l.heads(ws.dk.data(), ws.dk.size()), 1, bh,
+                         "fourfold::attention::dkeys");
   });
-  for_each_causal_block(T, [&](const CausalBlock& c) {
-    gemm_strided_batched(exec, Op::transpose, Op::none, c.size(), hs, T - c.first, 1.0f,
-                         l.squares(ds, datt.size(), c.first, c.first), l.qkv_part(q, qkv.size(), 0, c.first), 0.0f,
-                         l.qkv_part(dq, dqkv.size(), 1, c.first), batch, heads_local, "fourfold::attention::dkeys");
-  });
+  const int width = static_cast<int>(dqkv.extent(1));
+  permute(exec, Direction::from_heads, dqkv.data(), width, 0, ws.dq.data(), ws.batch, T, heads, hs,
+          "fourfold::attention::gather_dq");
+  permute(exec, Direction::from_heads, dqkv.data(), width, 1, ws.dk.data(), ws.batch, T, heads, hs,
+          "fourfold::attention::gather_dk");
+  permute(exec, Direction::from_heads, dqkv.data(), width, 2, ws.dv.data(), ws.batch, T, heads, hs,
+          "fourfold::attention::gather_dv");
 }
 
 }  // namespace fourfold

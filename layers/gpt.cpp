@@ -39,7 +39,7 @@ ParallelLinear linear_from_table(GptTensor weight, const GptConfig& config, Orie
 }  // namespace
 
 Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
-         const OverlapOptions& overlap, double bucket_mb)
+         const OverlapOptions& overlap, double bucket_mb, const MemoryOptions& memory)
     : config_(config),
       grid_(grid),
       local_batch_(local_batch),
@@ -53,7 +53,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
       attn_proj_(linear_from_table(GptTensor::attn_proj_weight, config, Orientation::transposed, 1, grid)),
       fc_(linear_from_table(GptTensor::fc_weight, config, Orientation::normal, 1, grid)),
       fc_proj_(linear_from_table(GptTensor::fc_proj_weight, config, Orientation::transposed, 1, grid)),
-      overlap_(overlap) {
+      overlap_(overlap),
+      memory_(memory) {
   config_.validate();
   const auto& shape = grid.shape();
   FF_REQUIRE(local_batch > 0, "local batch of {} sequences per rank: must be positive", local_batch);
@@ -84,6 +85,10 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.c_y = c_y_;
   dims.heads_y = heads_y_;
   dims.vocab_local = vocab_.local;
+  dims.recompute = memory.recompute;
+  FF_REQUIRE(memory.loss_chunk_tokens >= 0, "loss_chunk_tokens = {}: must be 0 (automatic) or positive",
+             memory.loss_chunk_tokens);
+  dims.loss_chunk_rows = fourfold::loss_chunk_rows(memory.loss_chunk_tokens, vocab_.local, rows_);
   act_ = GptActivations(dims);
   ws_ = GptWorkspaces(dims);  // gathered weight blocks and weight-gradient blocks live in the schedule
   build_schedule(bucket_mb);
@@ -106,7 +111,17 @@ void Gpt::build_schedule(double bucket_mb) {
     const ParamInfo& last = param(GptTensor::fc_proj_weight, l);
     block_ranges.emplace_back(first.offset, last.offset + last.size - first.offset);
   }
-  schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_);
+  // Backward asks for weights in reverse, or with block recomputation for each block first its
+  // recomputed forward's (qkv, attention projection, FC: FC2's output is not needed) and then its
+  // backward's; the FC weights just gathered serve the FC backward again.
+  std::vector<int> backward_order;
+  for (int l = config_.num_layers - 1; l >= 0; --l) {
+    if (memory_.recompute == Recompute::block)
+      for (const int j : {0, 1, 2}) backward_order.push_back(4 * l + j);
+    for (const int j : {3, 2, 1, 0}) backward_order.push_back(4 * l + j);
+  }
+  schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_, 4, std::vector<int>(),
+                                               std::move(backward_order));
   gradient_sync_ = std::make_unique<GradientSync>(params_.gradients(), params_.z_replicated_size(), block_ranges,
                                                   grid_, overlap_, bucket_mb);
 }
@@ -139,13 +154,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     BlockActivations& a = act_.blocks[l];
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
-    qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b);
-    attention_forward(exec, a.atty, a.att, a.qkv, heads_y_);
-    attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b);
-    // res2 += block input, fused with ln2 of the result.
-    residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums, x);
-    fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector());  // bias fused below
-    bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
+    block_forward_to_mlp(exec, l, in, false);
     fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b);
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
@@ -157,13 +166,56 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
                                  ws_.row_sums, x);
     }
   }
-  lm_head_loss_forward(exec, act_.losses, act_.probs, ws_.head, act_.lnf, p_.wte, act_.targets, vocab_, x, grid_.xy());
+  lm_head_loss_forward(exec, act_.losses, ws_.head, act_.lnf, p_.wte, act_.targets, vocab_, x, grid_.xy());
+  head_chunk_kept_ = true;
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = ws_.head.loss_sum;
   const double inv_tokens = 1.0 / static_cast<double>(global_tokens());
   Kokkos::parallel_for(
       "fourfold::gpt::forward::loss", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
       KOKKOS_LAMBDA(const int) { loss_sum() += local_sum() * inv_tokens; });
+}
+
+void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& in, bool recomputing) {
+  const BlockParams& w = p_.blocks[l];
+  BlockActivations& a = act_.blocks[l];
+  LinearSchedule& s = *schedule_;
+  const int call = 4 * l;  // the schedule's index of this block's qkv layer
+  qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b);
+  attention_forward(exec, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+  attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b);
+  if (recomputing) {
+    // res2 += block input, then ln2 from the statistics the forward kept.
+    add_into(exec, flat(a.res2), flat(in));
+    layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
+  } else {
+    // res2 += block input, fused with ln2 of the result.
+    residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums,
+                               grid_.x());
+  }
+  fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector());  // bias fused below
+  bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
+}
+
+void Gpt::recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in) {
+  const BlockParams& w = p_.blocks[l];
+  BlockActivations& a = act_.blocks[l];
+  switch (memory_.recompute) {
+    case Recompute::none:
+      return;
+    case Recompute::selective:
+      // The LayerNorm outputs from their inputs and kept statistics, GELU's output from its input.
+      layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
+      layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
+      gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
+      return;
+    case Recompute::block: {
+      ScopedRegion region("fourfold::gpt::recompute_block");
+      layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
+      block_forward_to_mlp(exec, l, in, true);
+      return;
+    }
+  }
 }
 
 void Gpt::complete_loss(const DeviceScalar<double>& loss_sum) const {
@@ -206,8 +258,9 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear.ones, overlap_.oar);
     s.reduce_grad(exec, call);
   };
-  lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, act_.probs, ws_.head, p_.wte, act_.targets,
-                        static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy());
+  lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, ws_.head, p_.wte, act_.targets,
+                        static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
+  head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
   layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.blocks.back().res3, p_.lnf_w,
                      act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
@@ -215,6 +268,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const BlockParams& dw = g_.blocks[l];
     const BlockActivations& a = act_.blocks[l];
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
+    recompute_block(exec, l, in);
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
     linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, a.fch_gelu);
@@ -225,7 +279,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
                        a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
     linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, a.atty);
-    attention_backward(exec, ws_.d_qkv, ws_.d_att, ws_.d_atty, a.att, a.qkv, heads_y_);
+    attention_backward(exec, ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, a.ln1);
     layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, in, w.ln1_w, a.ln1_mean,
                        a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true);
@@ -245,9 +299,10 @@ MemoryPlan Gpt::memory() const {
   plan.parameters = view_bytes(params_.values());
   plan.gradients = view_bytes(params_.gradients());
   plan.activations = act_.bytes();
-  plan.attention_probabilities_per_layer = act_.blocks.empty() ? 0 : view_bytes(act_.blocks.front().att);
-  plan.attention_scratch = view_bytes(ws_.d_att);
   plan.workspaces = ws_.bytes() + schedule_->workspace_bytes();
+  plan.recompute_buffers = act_.shared_bytes();
+  plan.attention_scratch = ws_.attention.bytes();
+  plan.loss_chunk = view_bytes(ws_.head.logits);
   return plan;
 }
 

@@ -21,6 +21,7 @@
 #include "layers/linear.hpp"
 #include "layers/linear_schedule.hpp"
 #include "layers/lm_head_loss.hpp"
+#include "layers/memory_options.hpp"
 #include "layers/overlap.hpp"
 #include "layers/param_layout.hpp"
 
@@ -36,9 +37,12 @@ class Gpt {
   /// model and its layers refer to `grid` (neither copyable nor movable) and to each other:
   /// `grid` must outlive the model, which stays where it was built.
   /// `overlap` chooses which collectives run behind computation (results do not depend on
-  /// it); bucket_mb is the size of one data-parallel gradient all-reduce.
+  /// it); bucket_mb is the size of one data-parallel gradient all-reduce. `memory` chooses what
+  /// forward keeps and what backward recomputes, and the LM head's chunk of logits (results do not
+  /// depend on it either).
   Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
-      const OverlapOptions& overlap = OverlapOptions::all(), double bucket_mb = default_bucket_mb);
+      const OverlapOptions& overlap = OverlapOptions::all(), double bucket_mb = default_bucket_mb,
+      const MemoryOptions& memory = MemoryOptions());
   ~Gpt();
   Gpt(const Gpt&) = delete;
   Gpt& operator=(const Gpt&) = delete;
@@ -46,6 +50,10 @@ class Gpt {
   const GptConfig& config() const { return config_; }
   const comm::Grid& grid() const { return grid_; }
   const OverlapOptions& overlap() const { return overlap_; }
+  const MemoryOptions& memory_options() const { return memory_; }
+  /// Rows of one chunk of the LM head's logits, and the chunks per micro-batch.
+  std::size_t loss_chunk_rows() const { return ws_.head.logits.extent(0); }
+  std::size_t loss_chunks() const { return ws_.head.chunks(); }
   /// Data-parallel gradient all-reduces per optimizer step.
   int gradient_buckets() const;
   int local_batch() const { return local_batch_; }
@@ -93,6 +101,11 @@ class Gpt {
 
  private:
   void build_schedule(double bucket_mb);
+  /// Block l from its LayerNorm output ln1 through GELU, with weights from the schedule: the
+  /// forward's steps, or (recomputing) the same steps with LayerNorm ln2 from its kept statistics.
+  void block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& in, bool recomputing);
+  /// Before block l's backward: what the recompute mode did not keep, recomputed from `in`.
+  void recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in);
   ParamViews views_into(const Vector& arena) const;
 
   GptConfig config_;
@@ -104,6 +117,8 @@ class Gpt {
 
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
   OverlapOptions overlap_;
+  MemoryOptions memory_;
+  bool head_chunk_kept_ = false;  // the head's chunk buffer holds the last forward's last chunk
 
   // The memory plan: parameters and gradients (gpt_parameters.hpp), p_ and g_ their views.
   GptParameters params_;

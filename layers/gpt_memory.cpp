@@ -14,56 +14,105 @@ Vector alloc_vector(const char* label, std::size_t n) {
   return Vector(Kokkos::view_alloc(std::string(label)), n);
 }
 
+// Which recompute modes keep a field per block (memory_options.hpp), indexed by Recompute.
+struct Kept {
+  bool none, selective, block;
+  bool in(Recompute r) const { return r == Recompute::none ? none : r == Recompute::selective ? selective : block; }
+};
+constexpr Kept every_mode{true, true, true};
+constexpr Kept unless_recomputed{true, true, false};  // GEMM outputs and attention statistics
+constexpr Kept only_without_recompute{true, false, false};
+
+// A block's matrices: the field, its label, its width (a multiple of C_x or C_y), when it is kept.
+struct MatrixField {
+  Matrix BlockActivations::*field;
+  const char* label;
+  int x_multiple, y_multiple;
+  Kept kept;
+};
+constexpr MatrixField matrix_fields[] = {
+    {&BlockActivations::ln1, "fourfold::act::ln1", 1, 0, only_without_recompute},
+    {&BlockActivations::qkv, "fourfold::act::qkv", 0, 3, unless_recomputed},
+    {&BlockActivations::atty, "fourfold::act::atty", 0, 1, unless_recomputed},
+    {&BlockActivations::res2, "fourfold::act::res2", 1, 0, unless_recomputed},
+    {&BlockActivations::ln2, "fourfold::act::ln2", 1, 0, only_without_recompute},
+    {&BlockActivations::fch, "fourfold::act::fch", 0, 4, unless_recomputed},
+    {&BlockActivations::fch_gelu, "fourfold::act::fch_gelu", 0, 4, only_without_recompute},
+    {&BlockActivations::res3, "fourfold::act::res3", 1, 0, every_mode},
+};
+// A block's vectors: m rows each, or attention's statistics; LayerNorm's are always kept, so that
+// a recomputed LayerNorm normalises with them instead of reducing its rows over X again.
+struct VectorField {
+  Vector BlockActivations::*field;
+  const char* label;
+  bool attention_stats;
+  Kept kept;
+};
+constexpr VectorField vector_fields[] = {
+    {&BlockActivations::ln1_mean, "fourfold::act::ln1_mean", false, every_mode},
+    {&BlockActivations::ln1_rstd, "fourfold::act::ln1_rstd", false, every_mode},
+    {&BlockActivations::lse, "fourfold::act::attention_lse", true, unless_recomputed},
+    {&BlockActivations::ln2_mean, "fourfold::act::ln2_mean", false, every_mode},
+    {&BlockActivations::ln2_rstd, "fourfold::act::ln2_rstd", false, every_mode},
+};
+
 }  // namespace
 
-GptActivations::GptActivations(const GptDims& d) {
+GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute) {
   const std::size_t m = d.rows();
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
   targets = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
   res0 = alloc_matrix("fourfold::act::embedding", m, d.c_x);
+  const std::size_t stats = attention_stats_size(d.local_batch, d.seq_len, d.heads_y);
+  const auto width = [&](const MatrixField& f) {
+    return static_cast<std::size_t>(f.x_multiple) * d.c_x + static_cast<std::size_t>(f.y_multiple) * d.c_y;
+  };
+  if (d.layers > 0) {
+    for (const MatrixField& f : matrix_fields)
+      if (!f.kept.in(recompute)) shared.*f.field = alloc_matrix(f.label, m, width(f));
+    for (const VectorField& f : vector_fields)
+      if (!f.kept.in(recompute)) shared.*f.field = alloc_vector(f.label, f.attention_stats ? stats : m);
+  }
   blocks.resize(d.layers);
   for (BlockActivations& a : blocks) {
-    a.ln1 = alloc_matrix("fourfold::act::ln1", m, d.c_x);
-    a.ln1_mean = alloc_vector("fourfold::act::ln1_mean", m);
-    a.ln1_rstd = alloc_vector("fourfold::act::ln1_rstd", m);
-    a.qkv = alloc_matrix("fourfold::act::qkv", m, 3 * d.c_y);
-    a.att = Tensor4<float>("fourfold::act::att", d.local_batch, d.heads_y, d.seq_len, d.seq_len);
-    a.atty = alloc_matrix("fourfold::act::atty", m, d.c_y);
-    a.res2 = alloc_matrix("fourfold::act::res2", m, d.c_x);
-    a.ln2 = alloc_matrix("fourfold::act::ln2", m, d.c_x);
-    a.ln2_mean = alloc_vector("fourfold::act::ln2_mean", m);
-    a.ln2_rstd = alloc_vector("fourfold::act::ln2_rstd", m);
-    a.fch = alloc_matrix("fourfold::act::fch", m, 4 * d.c_y);
-    a.fch_gelu = alloc_matrix("fourfold::act::fch_gelu", m, 4 * d.c_y);
-    a.res3 = alloc_matrix("fourfold::act::res3", m, d.c_x);
+    for (const MatrixField& f : matrix_fields)
+      a.*f.field = f.kept.in(recompute) ? alloc_matrix(f.label, m, width(f)) : shared.*f.field;
+    for (const VectorField& f : vector_fields)
+      a.*f.field = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m) : shared.*f.field;
   }
   lnf = alloc_matrix("fourfold::act::lnf", m, d.c_x);
   lnf_mean = alloc_vector("fourfold::act::lnf_mean", m);
   lnf_rstd = alloc_vector("fourfold::act::lnf_rstd", m);
-  probs = alloc_matrix("fourfold::act::probs", m, d.vocab_local);
   losses = alloc_vector("fourfold::act::losses", m);
+}
+
+std::size_t GptActivations::shared_bytes() const {
+  std::size_t total = 0;
+  for (const MatrixField& f : matrix_fields)
+    if (!f.kept.in(recompute)) total += view_bytes(shared.*f.field);
+  for (const VectorField& f : vector_fields)
+    if (!f.kept.in(recompute)) total += view_bytes(shared.*f.field);
+  return total;
 }
 
 std::size_t GptActivations::bytes() const {
   std::size_t total = view_bytes(tokens) + view_bytes(targets) + view_bytes(res0) + view_bytes(lnf) +
-                      view_bytes(lnf_mean) + view_bytes(lnf_rstd) + view_bytes(probs) + view_bytes(losses);
-  for (const BlockActivations& a : blocks)
-    total += view_bytes(a.ln1) + view_bytes(a.ln1_mean) + view_bytes(a.ln1_rstd) + view_bytes(a.qkv) +
-             view_bytes(a.att) + view_bytes(a.atty) + view_bytes(a.res2) + view_bytes(a.ln2) +
-             view_bytes(a.ln2_mean) + view_bytes(a.ln2_rstd) + view_bytes(a.fch) + view_bytes(a.fch_gelu) +
-             view_bytes(a.res3);
+                      view_bytes(lnf_mean) + view_bytes(lnf_rstd) + view_bytes(losses) + shared_bytes();
+  for (const BlockActivations& a : blocks) {
+    for (const MatrixField& f : matrix_fields)
+      if (f.kept.in(recompute)) total += view_bytes(a.*f.field);
+    for (const VectorField& f : vector_fields)
+      if (f.kept.in(recompute)) total += view_bytes(a.*f.field);
+  }
   return total;
 }
 
-GptWorkspaces::GptWorkspaces(const GptDims& d) {
+GptWorkspaces::GptWorkspaces(const GptDims& d)
+    : head(d.rows(), d.channels, d.vocab_local, d.loss_chunk_rows),
+      attention(d.local_batch, d.seq_len, d.heads_y, d.c_y) {
   const std::size_t m = d.rows();
   linear.ones = alloc_vector("fourfold::ws::ones", m);
   Kokkos::deep_copy(linear.ones, 1.0f);
-  head.h_full = alloc_matrix("fourfold::ws::h_full", m, d.channels);
-  head.gathered = alloc_vector("fourfold::ws::gathered", m * d.channels);
-  head.row_max = alloc_vector("fourfold::ws::row_max", m);
-  head.row_stats = Tensor2<float>("fourfold::ws::row_stats", m, 2);
-  head.loss_sum = DeviceScalar<double>("fourfold::ws::loss_sum");
   loss = DeviceScalar<double>("fourfold::loss");
   row_sums = Tensor2<double>("fourfold::ws::row_sums", m, 2);
   ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), d.c_x);
@@ -73,16 +122,14 @@ GptWorkspaces::GptWorkspaces(const GptDims& d) {
   d_atty = alloc_matrix("fourfold::grad::atty", m, d.c_y);
   d_fch = alloc_matrix("fourfold::grad::fch", m, 4 * d.c_y);
   d_fch_gelu = alloc_matrix("fourfold::grad::fch_gelu", m, 4 * d.c_y);
-  d_att = Tensor4<float>("fourfold::grad::att", d.local_batch, d.heads_y, d.seq_len, d.seq_len);
   full = alloc_matrix("fourfold::ws::full", m, d.channels);
 }
 
 std::size_t GptWorkspaces::bytes() const {
   return view_bytes(linear.ones) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
-         view_bytes(linear.weight_grad_chunk) + view_bytes(head.h_full) + view_bytes(head.gathered) +
-         view_bytes(head.row_max) + view_bytes(head.row_stats) + view_bytes(row_sums) + view_bytes(d_res) +
-         view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) + view_bytes(d_fch) +
-         view_bytes(d_fch_gelu) + view_bytes(d_att) + view_bytes(full);
+         view_bytes(linear.weight_grad_chunk) + head.bytes() + attention.bytes() + view_bytes(row_sums) +
+         view_bytes(d_res) + view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) +
+         view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full);
 }
 
 }  // namespace fourfold

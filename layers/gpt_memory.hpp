@@ -1,23 +1,25 @@
 // The model's memory plan apart from its schedule: what one rank keeps for backward (the
 // activations) and the scratch the layers share (workspaces), allocated once at set-up from the
-// rank's dimensions, and the byte count of each. The parameter and gradient arenas come from
-// the tensor table (gpt_tensors.hpp, laid out by Gpt); the gathered-weight buffers of the linear
-// layers live in their schedule (linear_schedule.hpp).
+// rank's dimensions and the recompute mode (memory_options.hpp), and the byte count of each. The
+// parameter and gradient arenas come from the tensor table (gpt_tensors.hpp, laid out by Gpt);
+// the gathered-weight buffers of the linear layers live in their schedule (linear_schedule.hpp).
 //
 // Shapes: m = B_loc * T rows (this rank's sequences x tokens), C_x = C / G_x, C_y = C / G_y,
 // NH_y heads per Y rank, V_loc vocabulary rows per X x Y rank.
 #pragma once
 
 #include "core/types.hpp"
+#include "layers/attention.hpp"
 #include "layers/linear.hpp"
 #include "layers/lm_head_loss.hpp"
+#include "layers/memory_options.hpp"
 
 #include <cstddef>
 #include <vector>
 
 namespace fourfold {
 
-/// One rank's sizes, from the model, the grid and the micro-batch.
+/// One rank's sizes, from the model, the grid, the micro-batch and the memory options.
 struct GptDims {
   int local_batch = 0;  // B_loc sequences
   int seq_len = 0;      // T
@@ -25,6 +27,8 @@ struct GptDims {
   int channels = 0;     // C
   int c_x = 0, c_y = 0, heads_y = 0;
   std::size_t vocab_local = 0;  // V_loc
+  Recompute recompute = Recompute::none;
+  std::size_t loss_chunk_rows = 0;  // rows of one chunk of logits (loss_chunk_rows())
   std::size_t rows() const { return static_cast<std::size_t>(local_batch) * seq_len; }
 };
 
@@ -32,40 +36,48 @@ struct GptDims {
 struct MemoryPlan {
   std::size_t parameters = 0;   // fp32 master weights (this rank's shards)
   std::size_t gradients = 0;    // fp32 gradients, same layout
-  std::size_t activations = 0;  // saved for backward, all layers, attention probabilities included
-  std::size_t attention_probabilities_per_layer = 0;  // (B_loc, NH_y, T, T) fp32 kept per layer
-  std::size_t attention_scratch = 0;  // (B_loc, NH_y, T, T) gradient scratch shared by all layers
+  std::size_t activations = 0;  // kept for backward by all layers, and the recomputed block's buffers
   std::size_t workspaces = 0;   // activation gradients, gathered weights, collective buffers, scratch
+  // Parts of the above, for the printed plan:
+  std::size_t recompute_buffers = 0;  // activations: buffers shared by all blocks (recompute != none)
+  std::size_t attention_scratch = 0;  // workspaces: head-major operands and one query block of scores
+  std::size_t loss_chunk = 0;         // workspaces: one chunk of logits (chunk_rows, V_loc)
   std::size_t total() const { return parameters + gradients + activations + workspaces; }
 };
 
-/// Saved by forward for backward.
+/// Forward's results that backward reads, per block.
 struct BlockActivations {
   Matrix ln1;                 // (m, C_x)
   Vector ln1_mean, ln1_rstd;  // (m)
   Matrix qkv;                 // (m, 3 C_y)
-  Tensor4<float> att;         // (B_loc, NH_y, T, T)
+  Vector lse;                 // (B_loc NH_y T) attention's softmax log-sum-exp
   Matrix atty;                // (m, C_y)
   Matrix res2;                // (m, C_x) residual after attention
   Matrix ln2;                 // (m, C_x)
   Vector ln2_mean, ln2_rstd;  // (m)
-  Matrix fch;                 // (m, 4 C_y)
+  Matrix fch;                 // (m, 4 C_y) FC output plus bias: GELU's input
   Matrix fch_gelu;            // (m, 4 C_y)
   Matrix res3;                // (m, C_x) block output
 };
 
+/// The activations. With recompute, a block's fields that the mode does not keep are views of
+/// one shared set (`shared`), which forward overwrites block after block and backward refills
+/// (recomputes) before each block's backward.
 struct GptActivations {
   GptActivations() = default;
   explicit GptActivations(const GptDims& d);
   std::size_t bytes() const;
+  /// Bytes of the shared buffers (0 without recompute).
+  std::size_t shared_bytes() const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output
   std::vector<BlockActivations> blocks;            // (L)
+  BlockActivations shared;                         // the fields the recompute mode does not keep
   Matrix lnf;                                      // (m, C_x)
   Vector lnf_mean, lnf_rstd;                       // (m)
-  Matrix probs;                                    // (m, V_loc)
   Vector losses;                                   // (m)
+  Recompute recompute = Recompute::none;
 };
 
 /// Scratch shared by the layers: one of each, reused by every block (the schedule runs the
@@ -76,14 +88,14 @@ struct GptWorkspaces {
   std::size_t bytes() const;
 
   LinearWorkspace linear;      // ones (m); gathered weights live in the schedule
-  LmHeadWorkspace head;
+  LmHeadWorkspace head;        // h_full (m, C), gather buffer, one chunk of logits, row statistics
+  AttentionWorkspace attention;
   Tensor2<double> row_sums;    // (m, 2) LayerNorm row statistics
   Matrix ln_partials;          // (layernorm_partial_rows(m), C_x)
   Matrix d_res, d_ln;          // (m, C_x)
   Matrix d_qkv;                // (m, 3 C_y)
   Matrix d_atty;               // (m, C_y)
   Matrix d_fch, d_fch_gelu;    // (m, 4 C_y)
-  Tensor4<float> d_att;        // (B_loc, NH_y, T, T)
   Matrix full;                 // (m, C) embedding sum / LM-head input gradient
   DeviceScalar<double> loss;   // () Gpt::forward(tokens, targets)'s accumulator
 };

@@ -28,6 +28,11 @@ struct SumPair {
 // compiler vectorises on CPU backends; one on GPUs (neighbouring threads, neighbouring columns).
 inline constexpr std::size_t partial_columns = elementwise_chunk > 1 ? 64 : 1;
 
+// One normalised element: the single expression both the forward and a recomputation evaluate.
+KOKKOS_INLINE_FUNCTION float normalised(float x, float mean, float rstd, float weight, float bias) {
+  return (x - mean) * rstd * weight + bias;
+}
+
 // out, mean, rstd from the whole-row sums (s, s2) in row_sums and the row x of this rank.
 void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, const Vector& rstd,
                const ConstMatrix& x, const ConstVector& weight, const ConstVector& bias,
@@ -41,7 +46,7 @@ void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, con
         const float r = static_cast<float>(1.0 / kmath::sqrt((var > 0.0 ? var : 0.0) + layernorm_eps));
         const float mf = static_cast<float>(mu);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
-          out(i, j) = (x(i, j) - mf) * r * weight(j) + bias(j);
+          out(i, j) = normalised(x(i, j), mf, r, weight(j), bias(j));
         });
         Kokkos::single(Kokkos::PerTeam(team), [&]() {
           mean(i) = mf;
@@ -93,6 +98,24 @@ void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& m
       });
   comm::all_reduce(exec, x_group, row_sums);
   layernorm_detail::normalise(exec, out, mean, rstd, in, weight, bias, row_sums, channels);
+}
+
+void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstVector& mean,
+                         const ConstVector& rstd, const ConstVector& weight, const ConstVector& bias) {
+  ScopedRegion region("fourfold::layernorm::normalise");
+  const std::size_t m = in.extent(0), c = in.extent(1);
+  FF_ASSERT(out.extent(0) == m && out.extent(1) == c && mean.extent(0) == m && rstd.extent(0) == m &&
+                weight.extent(0) == c && bias.extent(0) == c,
+            "layernorm_normalise: in {}x{} out {}x{} mean {} rstd {} weight {} bias {}", m, c, out.extent(0),
+            out.extent(1), mean.extent(0), rstd.extent(0), weight.extent(0), bias.extent(0));
+  Kokkos::parallel_for(
+      "fourfold::layernorm::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        const float mf = mean(i), r = rstd(i);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
+          out(i, j) = layernorm_detail::normalised(in(i, j), mf, r, weight(j), bias(j));
+        });
+      });
 }
 
 void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,

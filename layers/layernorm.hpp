@@ -31,6 +31,12 @@ void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& m
                        const ConstVector& bias, const Tensor2<double>& row_sums,
                        const comm::Communicator& x_group);
 
+/// out (m, c_loc) from in (m, c_loc) and statistics a layernorm_forward of the same rows kept
+/// (mean, rstd (m)): the forward's output, bit for bit, without reducing the rows over X again.
+/// What activation recomputation runs.
+void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstVector& mean,
+                         const ConstVector& rstd, const ConstVector& weight, const ConstVector& bias);
+
 /// The residual add fused with the LayerNorm that reads its result: residual (m, c_loc) +=
 /// add (m, c_loc), then out, mean, rstd = layernorm_forward of the updated residual. One pass
 /// over the rows both adds and sums; the same results as add_into + layernorm_forward.

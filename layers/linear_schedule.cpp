@@ -10,9 +10,18 @@ namespace {
 Vector prefix(const Vector& v, std::size_t n) { return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n)); }
 }  // namespace
 
-LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots)
+LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots,
+                               std::vector<int> forward_order, std::vector<int> backward_order)
     : calls_(std::move(calls)), z_size_(z_size), overlap_(overlap) {
   FF_REQUIRE(slots >= 1, "{} gradient slots: need at least one", slots);
+  if (forward_order.empty())
+    for (int i = 0; i < this->calls(); ++i) forward_order.push_back(i);
+  if (backward_order.empty())
+    for (int i = this->calls() - 1; i >= 0; --i) backward_order.push_back(i);
+  for (const std::vector<int>* order : {&forward_order, &backward_order})
+    for (const int i : *order) FF_REQUIRE(i >= 0 && i < this->calls(), "schedule order names call {} of {}", i, this->calls());
+  orders_[0] = std::move(forward_order);
+  orders_[1] = std::move(backward_order);
   if (z_size_ == 1) return;  // weights and gradient chunks are used in place
   std::size_t max_block = 0, max_chunk = 0;
   for (const LinearCall& c : calls_) {
@@ -37,14 +46,16 @@ void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, i
 
 void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
   pass_ = pass;
+  position_ = 0;
   if (z_size_ == 1) return;
   for (WeightBuffer& b : buffers_) {
     if (b.pending.active()) b.pending.wait(exec);
     b.call = -1;
   }
-  if (overlap_.oag && !calls_.empty()) {
+  const std::vector<int>& order = orders_[pass == Pass::forward ? 0 : 1];
+  if (overlap_.oag && !order.empty()) {
     current_ = 1;  // the first call's weights go to buffer 0
-    start_gather(exec, buffers_[0], pass == Pass::forward ? 0 : calls() - 1);
+    start_gather(exec, buffers_[0], order.front());
   }
 }
 
@@ -64,8 +75,12 @@ ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
     buffers_[here].pending.wait(exec);
   }
   current_ = here;
-  const int next = pass_ == Pass::forward ? i + 1 : i - 1;
-  if (overlap_.oag && next >= 0 && next < calls()) {
+  const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
+  FF_ASSERT(position_ < order.size() && order[position_] == i, "schedule: call {} asked for out of the pass's order",
+            i);
+  ++position_;
+  const int next = position_ < order.size() ? order[position_] : -1;
+  if (overlap_.oag && next >= 0) {
     WeightBuffer& other = buffers_[1 - here];
     if (other.call != next) start_gather(exec, other, next);
   }

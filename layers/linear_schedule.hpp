@@ -1,12 +1,15 @@
 // The Z collectives of a model's linear layers, run ahead of and behind the layers (OAG, ORS).
 //
-// Calls are numbered in forward order (block l's qkv, attn proj, fc, fc proj are 4l .. 4l+3);
-// backward visits them in reverse. With G_z = 1 there is nothing to gather or reduce: weights
-// and gradient chunks are used in place.
+// Calls are numbered in forward order (block l's qkv, attn proj, fc, fc proj are 4l .. 4l+3).
+// Each pass asks for weights in an order given at set-up: forward 0, 1, 2, ...; backward the
+// reverse, or, with activation recomputation, each block's recomputed forward calls before its
+// backward ones (4l, 4l+1, 4l+2, 4l+3, 4l+2, 4l+1, 4l), so the prefetch follows the recomputed
+// forward too. With G_z = 1 there is nothing to gather or reduce: weights and gradient chunks are
+// used in place.
 //
 // Weights (OAG). Two gathered-block buffers. weight() returns call i's gathered block and, with
-// OAG, starts the gather of the next call of the same pass into the other buffer, so it runs
-// while call i computes. A pass starts with begin_pass(), which forgets what the buffers held
+// OAG, starts the gather of the next call of the pass's order into the other buffer (unless it is
+// there already), so it runs while call i computes. A pass starts with begin_pass(), which forgets what the buffers held
 // (parameters may have changed) and, with OAG, starts the gather of the pass's first call, to
 // run behind the work that precedes the first layer (embedding, LM-head backward).
 //
@@ -41,7 +44,10 @@ class LinearSchedule {
   enum class Pass { forward, backward };
 
   /// slots: gradient blocks that may be in flight at once (4 = one transformer block).
-  LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4);
+  /// forward_order, backward_order: the calls whose weights each pass asks for, in order (each
+  /// entry a call index); empty: every call once, in call order forward and reversed backward.
+  LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4,
+                 std::vector<int> forward_order = {}, std::vector<int> backward_order = {});
   LinearSchedule(const LinearSchedule&) = delete;
   LinearSchedule& operator=(const LinearSchedule&) = delete;
 
@@ -86,6 +92,8 @@ class LinearSchedule {
   int z_size_;
   OverlapOptions overlap_;
   Pass pass_ = Pass::forward;
+  std::vector<int> orders_[2];  // forward, backward
+  std::size_t position_ = 0;    // entries of the current pass's order handed out so far
   WeightBuffer buffers_[2];
   int current_ = 0;  // the buffer weight() returned last
   std::vector<GradSlot> slots_;

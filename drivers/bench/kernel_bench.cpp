@@ -17,6 +17,7 @@
 #include "layers/gpt_config.hpp"
 #include "layers/layernorm.hpp"
 #include "layers/lm_head_loss.hpp"
+#include "layers/memory_options.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -85,21 +86,17 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   const Matrix residual = random_matrix(exec, "residual", m, c_x, 21);
   const Matrix qkv = random_matrix(exec, "qkv", m, 3 * c_y, 9), dqkv("dqkv", m, 3 * c_y);
   const Matrix atty("atty", m, c_y), datty = random_matrix(exec, "datty", m, c_y, 10);
-  const Tensor4<float> att("att", B, heads, T, T), datt("datt", B, heads, T, T);
+  const Vector lse("lse", attention_stats_size(B, T, heads));
+  const AttentionWorkspace attention(B, T, heads, c_y);
   const Matrix fch = random_matrix(exec, "fch", m, 4 * c_y, 11), fch_gelu("fch_gelu", m, 4 * c_y);
   const Matrix d_fch("d_fch", m, 4 * c_y), d_fch_gelu = random_matrix(exec, "d_fch_gelu", m, 4 * c_y, 12);
   const Vector qkv_bias = random_vector(exec, "qkv_bias", 3 * c_y, 13);
   const Vector fch_bias = random_vector(exec, "fch_bias", 4 * c_y, 16);
   const Matrix wte = random_matrix(exec, "wte", v_loc, C, 14), wpe = random_matrix(exec, "wpe", T, c_x, 15);
   const Matrix dwte("dwte", v_loc, C), dwpe("dwpe", T, c_x);
-  const Matrix probs("probs", m, v_loc), full("full", m, C), dh("dh", m, c_x);
+  const Matrix full("full", m, C), dh("dh", m, c_x);
   const Vector losses("losses", m);
-  LmHeadWorkspace head;
-  head.h_full = Matrix("h_full", m, C);
-  head.gathered = Vector("gathered", m * C);
-  head.row_max = Vector("row_max", m);
-  head.row_stats = Tensor2<float>("row_stats", m, 2);
-  head.loss_sum = DeviceScalar<double>("loss_sum");
+  const LmHeadWorkspace head(m, C, v_loc, loss_chunk_rows(0, v_loc, m));  // the default chunk of logits
   Kokkos::View<int*, MemSpace> tokens("tokens", m);
   Kokkos::parallel_for(
       "fourfold::bench::tokens", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
@@ -137,10 +134,10 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
          gemm(exec, Op::none, Op::transpose, 1.0f, ConstMatrix(ln_out.data(), m, c_x),
               ConstMatrix(wte.data(), 3 * c_y, c_x), 0.0f, qkv, "fourfold::bench::gemm");
        }},
-      {"attention_forward", 4 * B * heads * tt * hs, 0,
-       [&] { attention_forward(exec, atty, att, qkv, heads); }},
-      {"attention_backward", 8 * B * heads * tt * hs, 0,
-       [&] { attention_backward(exec, dqkv, datt, datty, att, qkv, heads); }},
+      {"attention_forward", 2 * attention_forward_gemms * B * heads * tt * hs, 0,
+       [&] { attention_forward(exec, atty, lse, qkv, heads, attention); }},
+      {"attention_backward", 2 * attention_backward_gemms * B * heads * tt * hs, 0,
+       [&] { attention_backward(exec, dqkv, datty, atty, lse, qkv, heads, attention); }},
       {"layernorm_forward", 0, f * (2 * md * c_x + 2 * md),
        [&] { layernorm_forward(exec, ln_out, mean, rstd, ln_in, ln_w, ln_b, row_sums, grid.x()); }},
       {"layernorm_backward", 0, f * (3 * md * c_x + 2 * md),
@@ -161,21 +158,30 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
        [&] { embedding_forward(exec, ln_in, full, token_view, wte, wpe, vocab.offset, T, grid.coords().x, grid.xy()); }},
       {"embedding_backward", 0, f * (md * C * 2 + md * c_x),
        [&] { embedding_backward(exec, dwte, dwpe, ln_dout, head.gathered, token_view, vocab.offset, T, grid.x()); }},
-      {"lm_head_gemm", 2 * md * v_loc * C, 0,
+      {"lm_head_gemm", 2 * static_cast<double>(head.logits.extent(0)) * v_loc * C, 0,
        [&] {
-         gemm(exec, Op::none, Op::transpose, 1.0f, head.h_full, wte, 0.0f, probs, "fourfold::bench::gemm");
+         gemm(exec, Op::none, Op::transpose, 1.0f,
+              Kokkos::subview(head.h_full, Kokkos::make_pair(std::size_t{0}, head.logits.extent(0)), Kokkos::ALL),
+              wte, 0.0f, head.logits, "fourfold::bench::gemm");
        }},
       {"lm_head_loss_forward", 2 * md * v_loc * C, 2 * f * md * v_loc,
-       [&] { lm_head_loss_forward(exec, losses, probs, head, ln_out, wte, token_view, vocab, grid.x(), grid.xy()); }},
-      {"lm_head_loss_backward", 4 * md * v_loc * C, 2 * f * md * v_loc,
+       [&] { lm_head_loss_forward(exec, losses, head, ln_out, wte, token_view, vocab, grid.x(), grid.xy()); }},
+      // Every chunk's logits recomputed (a backward whose forward's last chunk is kept skips one).
+      {"lm_head_loss_backward", 6 * md * v_loc * C, 2 * f * md * v_loc,
        [&] {
-         lm_head_loss_backward(exec, dh, dwte, full, probs, head, wte, token_view, 1.0f / md, vocab,
-                               grid.coords().x, grid.xy());
+         lm_head_loss_backward(exec, dh, dwte, full, head, wte, token_view, 1.0f / md, vocab, grid.coords().x,
+                               grid.xy(), false);
        }},
       {"adamw", 0, 8 * f * n_params, [&] { adamw.step(exec, params, grads, 1e-4f, 1.0f, 1); }},
   };
 
   set_gemm_precision(precision);
+  // Batched GEMM launches of one layer's attention (forward and backward): what a GPU's vendor
+  // library is asked for, which must not grow with the batch.
+  reset_gemm_stats();
+  attention_forward(exec, atty, lse, qkv, heads, attention);
+  attention_backward(exec, dqkv, datty, atty, lse, qkv, heads, attention);
+  const long attention_launches = gemm_stats().batched_launches;
   std::vector<double> seconds(kernels.size());
   for (std::size_t k = 0; k < kernels.size(); ++k) {
     for (int i = 0; i < options.warmup; ++i) kernels[k].run();
@@ -193,6 +199,12 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
                 "%d heads, V_loc %d), %s GEMM operands\n",
                 C, config.num_heads, options.batch, T, shape.str().c_str(), m, c_x, c_y, heads, v_loc,
                 precision_name(precision));
+    std::printf("# attention: %ld batched GEMM launches per layer (forward and backward) at batch %d x %d\n",
+                attention_launches, B, T);
+    std::printf("%s\n", nlohmann::json({{"bench", "kernel_counts"}, {"attention_gemm_launches_per_layer", attention_launches},
+                                        {"grid", shape.str()}, {"batch", options.batch}, {"seq_len", T}})
+                             .dump()
+                             .c_str());
     std::printf("# %-24s %10s %10s %10s\n", "kernel", "ms", "GFLOP/s", "GB/s");
     for (std::size_t k = 0; k < kernels.size(); ++k) {
       const Kernel& kernel = kernels[k];

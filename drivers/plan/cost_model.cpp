@@ -123,29 +123,51 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   }
 
   // Compute of one micro-batch on this rank.
-  const double c = model.channels, cx = c / grid.x, cy = c / grid.y, xy = static_cast<double>(grid.x) * grid.y;
+  const double c = model.channels, cx = c / grid.x, cy = c / grid.y;
   const double local_batch = static_cast<double>(step.micro_batch_size) / (grid.z * grid.data);
   const double T = step.seq_len, m = local_batch * T, L = model.layers;
   const double heads_local = static_cast<double>(model.heads) / grid.y, hs = c / model.heads;
-  const double vocab_local = std::ceil(model.padded_vocab / xy);
+  const HeadChunks head = head_chunks(model, grid, step);
+  const double vocab_local = head.vocab_local;
   const long micro_steps = step.batch_size / step.micro_batch_size;
   const double rate = 1e12 * machine.gemm_tflops;
-  const double linear_flops = 6.0 * m * 12.0 * cx * cy * L;  // forward, input and weight gradients
-  const double attention_flops = 12.0 * local_batch * heads_local * attention_scores_computed(step.seq_len) * hs * L;
-  const double head_flops = 6.0 * m * vocab_local * c;
+  const Recompute recompute = step.memory.recompute;
+  // Linear layers: forward, input and weight gradients; block recomputation runs QKV, attention
+  // projection and FC forward again (8 of a block's 12 C^2 per token).
+  const double linear_flops = 6.0 * m * 12.0 * cx * cy * L;
+  const double recompute_linear_flops = recompute == Recompute::block ? 2.0 * m * 8.0 * cx * cy * L : 0.0;
+  // Attention's blocked GEMMs (attention_blocking.hpp), and once more forward when recomputed.
+  const double attention_gemms =
+      attention_forward_gemms * (recompute == Recompute::block ? 2 : 1) + attention_backward_gemms;
+  const double attention_gemm_flops = 2.0 * local_batch * heads_local * attention_scores_computed(step.seq_len) * hs * L;
+  const double attention_flops = attention_gemms * attention_gemm_flops;
+  const double recompute_flops =
+      recompute_linear_flops + (recompute == Recompute::block ? attention_forward_gemms * attention_gemm_flops : 0.0);
+  // LM head: forward, input and weight gradients, and the logits of every chunk but the last
+  // recomputed in backward.
+  const double head_flops = (6.0 + 2.0 * (head.chunks - 1) * head.chunk_rows / m) * m * vocab_local * c;
   const double linear_s = linear_flops / rate;
-  const double micro_gemm_s = (linear_flops + attention_flops + head_flops) / rate;
+  const double micro_gemm_s = (linear_flops + recompute_linear_flops + attention_flops + head_flops) / rate;
   // Memory-bound kernels: each activation written once forward and read and written once
-  // backward (3 passes) over the residual-stream (C_x) and head (C_y) widths, the softmax over
-  // the attention probabilities and over the vocabulary shard; AdamW reads and writes the
-  // arena and both moments and reads the gradient once per step.
-  const double square = local_batch * heads_local * T * T;
-  const double micro_traffic = 3.0 * f32 * (L * (m * (12.0 * cx + 24.0 * cy) + 3.0 * square) + 3.0 * m * vocab_local);
+  // backward (3 passes) over the residual-stream (C_x) and head (C_y) widths, plus what is
+  // recomputed (selective: the LayerNorm and GELU outputs; block: the whole block forward again);
+  // the softmax over the blocks of scores (forward, and backward's recomputed probabilities and
+  // their gradient) and over the vocabulary shard.
+  const double scores = local_batch * heads_local * attention_scores_computed(step.seq_len);
+  const double recomputed_traffic =
+      recompute == Recompute::block ? m * (4.0 * cx + 10.0 * cy) + 2.0 * scores
+      : recompute == Recompute::selective ? m * (2.0 * cx + 4.0 * cy)
+                                          : 0.0;
+  const double micro_traffic =
+      f32 * (L * (3.0 * m * (12.0 * cx + 24.0 * cy) + 5.0 * scores + recomputed_traffic) + 3.0 * m * vocab_local);
   const double arena = cost.memory.parameters / f32;
   const double memory_rate = 1e9 * machine.memory_gbps;
   cost.gemm_s = micro_steps * micro_gemm_s;
   cost.other_compute_s = (micro_steps * micro_traffic + 28.0 * arena) / memory_rate;
-  const double backward_s = micro_gemm_s * 2.0 / 3.0;  // input and weight gradients of one micro-batch
+  // One micro-batch's forward is about a third of its GEMMs without recomputation; the backward
+  // (input and weight gradients, and a recomputed forward) is the rest.
+  const double forward_gemm_s = (micro_gemm_s - recompute_flops / rate) / 3.0;
+  const double backward_s = micro_gemm_s - forward_gemm_s;
 
   // Communication, and what of it each overlap can hide. Hidden communication shares its
   // compute window: a window hides at most its own length, whatever runs behind it, so a faster
@@ -171,19 +193,21 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     cost.comm_bytes[axis_index(v.axis)] += v.bytes;
     cost.comm_calls[axis_index(v.axis)] += v.calls;
     double exposed = seconds;
-    if (v.what == "weight all-gather (forward and backward)" && overlap.oag) {
-      // The first gather of each pass waits; the rest run behind the previous linear layer.
-      const double per_pass = seconds / (2.0 * micro_steps), first = per_pass / (4.0 * L);
-      exposed = 2.0 * micro_steps * first;
-      forward_hideable.add(v.axis, (per_pass - first));
-      backward_hideable.add(v.axis, (per_pass - first));
-    } else if (v.what == "weight-gradient reduce-scatter" && overlap.ors) {
+    if (v.hidden_by == HiddenBy::oag && overlap.oag) {
+      // The first gather of each pass waits; the rest run behind the previous linear layer. The
+      // forward pass gathers 4 L times, the backward the rest (more with block recomputation).
+      const double per_call = seconds / static_cast<double>(v.calls);
+      const double forward_s = per_call * 4.0 * L * micro_steps, backward_pass_s = (seconds - forward_s) / micro_steps;
+      exposed = 2.0 * micro_steps * per_call;
+      forward_hideable.add(v.axis, forward_s / micro_steps - per_call);
+      backward_hideable.add(v.axis, backward_pass_s - per_call);
+    } else if (v.hidden_by == HiddenBy::ors && overlap.ors) {
       exposed = 0.0;
       backward_hideable.add(v.axis, seconds / micro_steps);
-    } else if (v.what.rfind("linear input gradient", 0) == 0 && overlap.oar) {
+    } else if (v.hidden_by == HiddenBy::oar && overlap.oar) {
       exposed = 0.0;
       input_gradient_hideable.add(v.axis, seconds / micro_steps);
-    } else if (v.what == "gradients over data" && overlap.dp) {
+    } else if (v.hidden_by == HiddenBy::dp && overlap.dp) {
       const double last_bucket = seconds / std::max<long>(1, v.calls);
       exposed = last_bucket;
       data_hideable.add(v.axis, seconds - last_bucket);
@@ -197,7 +221,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     const double spill = (total - window) / total;
     for (int a = 0; a < comm::comm_axis_count; ++a) cost.exposed_s[a] += times * spill * share.seconds[a];
   };
-  const double forward_window = micro_gemm_s / 3.0, weight_gradient_window = linear_s / 3.0;
+  const double forward_window = forward_gemm_s, weight_gradient_window = linear_s / 3.0;
   overflow(forward_hideable, forward_window, static_cast<double>(micro_steps));
   overflow(input_gradient_hideable, weight_gradient_window, static_cast<double>(micro_steps));
   const double backward_left = backward_s - std::min(input_gradient_hideable.total(), weight_gradient_window);

@@ -1,5 +1,8 @@
 #include "drivers/plan/memory_model.hpp"
 
+#include "layers/attention_blocking.hpp"
+
+#include <algorithm>
 #include <cmath>
 
 namespace fourfold::plan {
@@ -14,8 +17,9 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   const double local_batch = static_cast<double>(step.micro_batch_size) / (g.z * g.data);
   const double T = step.seq_len, m = local_batch * T, L = model.layers;
   const double heads_local = static_cast<double>(model.heads) / g.y;
-  const double vocab_local = std::ceil(model.padded_vocab / xy);
-  const double square = local_batch * heads_local * T * T;  // (B_loc, NH_y, T, T)
+  const HeadChunks head = head_chunks(model, g, step);
+  const double stats = local_batch * heads_local * T;  // attention's log-sum-exp per (row, head, query)
+  const Recompute mode = step.memory.recompute;
 
   const ArenaSizes arena = arena_sizes(model, g);
   const double p = arena.z_replicated + arena.z_sharded;
@@ -23,19 +27,47 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   r.parameters = f32 * p;
   r.gradients = f32 * p;
   r.optimizer = 2 * f32 * p;
-  // tokens and targets (int32); the embedding output and ln_f output (m, C_x), ln_f statistics,
-  // the (m, V_loc) logits/probabilities and per-row losses; per block: ln_1, res2, ln_2, res3
-  // (m, C_x), qkv, attention output, FC and GELU outputs (m, 12 C_y), two LayerNorms' statistics
-  // and the attention probabilities.
-  r.activations = 2 * i32 * m + f32 * (m * (2 * cx + vocab_local + 3)) +
-                  L * f32 * (m * (4 * cx + 12 * cy + 4) + square);
-  r.attention_probabilities_per_layer = f32 * square;
-  // ones, row max and (m, 2) row statistics; the LM head's h_full, gathered and full (m, C);
-  // gradients of the residual and LayerNorm outputs (m, C_x), of qkv, attention output, FC and
-  // GELU (m, 12 C_y); LayerNorm column partials; the shared attention gradient; (m, 2) f64 row
-  // sums; over Z, the gathered weight blocks and the gradient slots (block and reduced chunk).
+  // Per block (layers/gpt_memory.cpp), elements and the modes that keep them per block; a field
+  // a mode does not keep is one buffer shared by all blocks.
+  struct Field {
+    double elements;
+    bool kept_none, kept_selective, kept_block;
+  };
+  const Field fields[] = {
+      {m * cx, true, false, false},       // ln_1 output
+      {3 * m * cy, true, true, false},    // qkv
+      {m * cy, true, true, false},        // attention output
+      {m * cx, true, true, false},        // res2
+      {m * cx, true, false, false},       // ln_2 output
+      {4 * m * cy, true, true, false},    // FC output
+      {4 * m * cy, true, false, false},   // GELU output
+      {m * cx, true, true, true},         // block output
+      {4 * m, true, true, true},          // two LayerNorms' mean and rstd
+      {stats, true, true, false},         // attention's log-sum-exp
+  };
+  double kept = 0.0, shared = 0.0;
+  for (const Field& f : fields) {
+    const bool k = mode == Recompute::none ? f.kept_none : mode == Recompute::selective ? f.kept_selective : f.kept_block;
+    (k ? kept : shared) += f.elements;
+  }
+  if (L == 0) shared = 0.0;
+  // tokens and targets (int32); the embedding output and ln_f output (m, C_x), ln_f statistics and
+  // per-row losses; the blocks.
+  r.activations = 2 * i32 * m + f32 * (m * (2 * cx + 3) + L * kept + shared);
+  r.recompute_buffers = f32 * shared;
+  // Attention: q, k, v, o, dq, dk, dv head-major (m, C_y each), delta (one per query), and one
+  // query block of scores and of their gradient (B_loc NH_y, min(128, T), T).
+  const double block_rows = std::min<double>(attention_causal_block, T);
+  r.attention_scratch = f32 * (7 * m * cy + stats + 2 * local_batch * heads_local * block_rows * T);
+  r.loss_chunk = f32 * head.chunk_rows * head.vocab_local;
+  // ones, row max and (m, 2) row statistics; the LM head's h_full, gathered and full (m, C) and
+  // its chunk of logits; gradients of the residual and LayerNorm outputs (m, C_x), of qkv,
+  // attention output, FC and GELU (m, 12 C_y); LayerNorm column partials; attention's scratch;
+  // (m, 2) f64 row sums; over Z, the gathered weight blocks and the gradient slots (block and
+  // reduced chunk).
   const double partial_rows = 2 * std::ceil(m / layernorm_chunk_rows);
-  r.workspaces = f32 * (4 * m + 3 * m * c + 2 * m * cx + 12 * m * cy + partial_rows * cx + square) + f64 * 2 * m;
+  r.workspaces = f32 * (4 * m + 3 * m * c + 2 * m * cx + 12 * m * cy + partial_rows * cx) + r.attention_scratch +
+                 r.loss_chunk + f64 * 2 * m;
   if (g.z > 1) {
     const double largest_block = 4 * c * c / xy;  // FC and FC2
     r.workspaces += f32 * (weight_buffers * largest_block + gradient_slots * (largest_block + largest_block / g.z));

@@ -13,9 +13,12 @@ struct RankMemory {
   double parameters = 0.0;   // fp32 master weights of this rank's shards
   double gradients = 0.0;    // fp32, same layout
   double optimizer = 0.0;    // AdamW's m and v, fp32
-  double activations = 0.0;  // saved for backward at one micro-batch, attention probabilities included
-  double attention_probabilities_per_layer = 0.0;  // (B_loc, NH / G_y, T, T) fp32
+  double activations = 0.0;  // kept for backward at one micro-batch, and the recomputed block's buffers
   double workspaces = 0.0;   // activation gradients, gathered weight blocks, collective and row scratch
+  // Parts of the above (Gpt's MemoryPlan):
+  double recompute_buffers = 0.0;  // activations: buffers shared by all blocks (recompute != none)
+  double attention_scratch = 0.0;  // workspaces: head-major operands and one query block of scores
+  double loss_chunk = 0.0;         // workspaces: one chunk of logits
   double total() const { return parameters + gradients + optimizer + activations + workspaces; }
 };
 

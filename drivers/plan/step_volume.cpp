@@ -34,6 +34,16 @@ void check_grid(const ModelDims& m, const comm::GridShape& g, const StepDims& s)
 
 }  // namespace
 
+HeadChunks head_chunks(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
+  HeadChunks h;
+  h.rows = static_cast<double>(s.micro_batch_size) / (g.z * g.data) * s.seq_len;
+  h.vocab_local = std::ceil(m.padded_vocab / (static_cast<double>(g.x) * g.y));
+  h.chunk_rows = static_cast<double>(loss_chunk_rows(s.memory.loss_chunk_tokens, static_cast<std::size_t>(h.vocab_local),
+                                                     static_cast<std::size_t>(h.rows)));
+  h.chunks = static_cast<long>(std::ceil(h.rows / h.chunk_rows));
+  return h;
+}
+
 ArenaSizes arena_sizes(const ModelDims& m, const comm::GridShape& g) {
   const double c = m.channels, cx = c / g.x, cy = c / g.y, xy = static_cast<double>(g.x) * g.y;
   const double vocab_local = std::ceil(m.padded_vocab / xy);
@@ -52,13 +62,18 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   const long micro_steps = s.batch_size / s.micro_batch_size;
   const long layers = m.layers;
   const double block = 12.0 * c * c / (static_cast<double>(g.x) * g.y);  // a block's 4 weight blocks
+  const bool block_recompute = s.memory.recompute == Recompute::block;
+  const long head_chunks_ = head_chunks(m, g, s).chunks;
   std::vector<CollectiveVolume> out;
   // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
-  auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes) {
-    if (size > 1) out.push_back({what, axis, kind, size, calls * micro_steps, bytes * micro_steps, true});
+  auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
+                       HiddenBy hidden_by = HiddenBy::none) {
+    if (size > 1 && calls > 0)
+      out.push_back({what, axis, kind, size, calls * micro_steps, bytes * micro_steps, true, hidden_by});
   };
-  auto per_step = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes) {
-    if (size > 1 && calls > 0) out.push_back({what, axis, kind, size, calls, bytes, false});
+  auto per_step = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
+                      HiddenBy hidden_by = HiddenBy::none) {
+    if (size > 1 && calls > 0) out.push_back({what, axis, kind, size, calls, bytes, false, hidden_by});
   };
   const int gxy = g.x * g.y;
 
@@ -72,26 +87,40 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
             L * f32 * rows * 7 * cy);
   per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
             CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 2 * cx);
-  // Z: each weight block gathered for the forward and again for the backward.
-  per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather, 8 * layers,
-            2 * L * f32 * block);
-  // LM head: the hidden state gathered over X, then max, (sum exp, target logit) over X x Y.
+  // Z: each weight block gathered for the forward and again for the backward; with block
+  // recomputation the backward first gathers QKV, attention projection and FC for the recomputed
+  // forward, and gathers FC2, attention projection and QKV for its own GEMMs (the FC weights
+  // stay from the recomputation): 16 of a block's 12 C^2 weights twice.
+  per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather,
+            (block_recompute ? 10 : 8) * layers, (block_recompute ? 1.0 + 16.0 / 12.0 : 2.0) * L * f32 * block,
+            HiddenBy::oag);
+  // Block recomputation re-runs the QKV, attention projection and FC forward GEMMs, with their
+  // output all-reduces (LayerNorms use their kept statistics: no reduction).
+  if (block_recompute) {
+    per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
+              L * f32 * rows * 7 * cy);
+    per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
+              CollectiveKind::all_reduce, layers, L * f32 * rows * cx);
+  }
+  // LM head: the hidden state gathered over X, then per chunk of rows the max and (sum exp,
+  // target logit) over X x Y.
   per_micro("LM head input all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1, f32 * rows * c);
-  per_micro("LM head softmax statistics", CommAxis::xy, gxy, CollectiveKind::all_reduce, 2, f32 * 3 * rows);
+  per_micro("LM head softmax statistics", CommAxis::xy, gxy, CollectiveKind::all_reduce, 2 * head_chunks_,
+            f32 * 3 * rows);
 
   // Backward: the LM head's input gradient over X x Y; LayerNorm gradient sums over X (ln_f,
   // then ln_2 and ln_1 per block); input gradients of the normal layers over Y (C_x each), of
   // the transposed ones over X (FC2 4 C_y, attention projection C_y); weight-gradient
   // reduce-scatters over Z; the embedding's output gradient gathered over X.
-  per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, f32 * rows * c);
+  per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, head_chunks_, f32 * rows * c);
   per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
             (2 * L + 1) * f64 * 2 * rows);
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
-            CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 5 * cy);
+            CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 5 * cy, HiddenBy::oar);
   per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
-            L * f32 * rows * 2 * cx);
+            L * f32 * rows * 2 * cx, HiddenBy::oar);
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
-            L * f32 * block);
+            L * f32 * block, HiddenBy::ors);
   per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,
             f32 * rows * c);
 
@@ -105,7 +134,7 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   per_step("replicated gradients over Z", CommAxis::z, g.z, CollectiveKind::all_reduce, replicated_buckets,
            f32 * arena.z_replicated);
   per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::all_reduce,
-           replicated_buckets + sharded_buckets, f32 * (arena.z_replicated + arena.z_sharded));
+           replicated_buckets + sharded_buckets, f32 * (arena.z_replicated + arena.z_sharded), HiddenBy::dp);
   per_step("loss", CommAxis::z, g.z, CollectiveKind::all_reduce, 1, f64);
   per_step("loss", CommAxis::data, g.data, CollectiveKind::all_reduce, 1, f64);
   per_step("gradient norm", CommAxis::other, static_cast<int>(g.size()), CollectiveKind::all_reduce, 1, f64);

@@ -16,6 +16,7 @@
 
 #include "comm/grid_layout.hpp"
 #include "comm/types.hpp"
+#include "layers/memory_options.hpp"
 
 #include <string>
 #include <vector>
@@ -32,13 +33,21 @@ struct ModelDims {
 };
 
 /// The step: global sequences per optimizer step and per micro-batch, tokens per sequence,
-/// and the data-parallel gradient bucket ([parallel] bucket_mb, in MiB).
+/// the data-parallel gradient bucket ([parallel] bucket_mb, in MiB), and what the model keeps
+/// or recomputes ([train] recompute, loss_chunk_tokens).
 struct StepDims {
-  int batch_size = 4;
-  int micro_batch_size = 4;
-  int seq_len = 64;
-  double bucket_mb = 8.0;
+  StepDims(int batch = 4, int micro_batch = 4, int sequence = 64, double bucket = 8.0,
+           const MemoryOptions& memory_options = MemoryOptions())
+      : batch_size(batch), micro_batch_size(micro_batch), seq_len(sequence), bucket_mb(bucket), memory(memory_options) {}
+  int batch_size;
+  int micro_batch_size;
+  int seq_len;
+  double bucket_mb;
+  MemoryOptions memory;
 };
+
+/// Which overlap can run a collective behind computation ([parallel] overlap; none: nothing can).
+enum class HiddenBy { none, oag, ors, oar, dp };
 
 /// One kind of collective on one group, summed over the step.
 struct CollectiveVolume {
@@ -49,7 +58,15 @@ struct CollectiveVolume {
   long calls = 0;               // per optimizer step
   double bytes = 0.0;           // per optimizer step, full-buffer convention
   bool per_micro_batch = true;  // repeats for every micro-batch (else once per step)
+  HiddenBy hidden_by = HiddenBy::none;
 };
+
+/// Rows of one micro-batch per rank (B_loc T), V_loc, and the LM head's chunks of logits.
+struct HeadChunks {
+  double rows = 0.0, vocab_local = 0.0, chunk_rows = 0.0;
+  long chunks = 0;
+};
+HeadChunks head_chunks(const ModelDims& model, const comm::GridShape& grid, const StepDims& step);
 
 /// Elements of this rank's parameter arena: replicated over Z (embeddings, LayerNorms, biases)
 /// and Z-sharded (the weight chunks of the linear layers).

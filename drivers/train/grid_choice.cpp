@@ -33,6 +33,7 @@ plan::StepDims plan_step(const TrainConfig& config) {
   s.micro_batch_size = config.micro_batch_size;
   s.seq_len = config.seq_len;
   s.bucket_mb = config.bucket_mb;
+  s.memory = config.memory;
   return s;
 }
 

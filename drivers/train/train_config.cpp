@@ -66,6 +66,8 @@ const std::vector<ConfigKey>& config_schema() {
       {"train", "weight_decay", V::real, 0.1, "decoupled weight decay of the block matrices (not biases, LayerNorm, embeddings)", ""},
       {"train", "grad_clip", V::real, 1.0, "global gradient-norm clip; 0 turns clipping off", ""},
       {"train", "precision", V::string, std::string("fp32"), "GEMM operands: fp32, or bf16 (bf16 weight and activation operands, fp32 accumulation; fp32 master weights, gradients, AdamW state and LayerNorm/softmax statistics; checkpoints stay fp32)", "--precision"},
+      {"train", "recompute", V::string, std::string("none"), "activation recomputation: none (forward keeps every activation backward reads), selective (keeps the GEMM outputs; LayerNorm and GELU outputs recomputed before each block's backward), or block (each block keeps only its output and LayerNorm statistics; backward re-runs the block's forward, Z weight gathers included); losses are bit-identical in every mode", ""},
+      {"train", "loss_chunk_tokens", V::integer, 0LL, "rows of logits the LM head and loss hold at once (softmax, loss and gradients are computed chunk by chunk); 0 = as many as fit 64 MiB", ""},
       {"train", "seed", V::integer, 1337LL, "initialisation and data-order seed", "--seed"},
       {"data", "train", V::string, std::string(), "training token shards: a file or a glob (llm.c format)", "--data"},
       {"data", "val", V::string, std::string(), "validation token shards; empty = no validation", "--val-data"},
@@ -255,6 +257,12 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   } catch (const UserError& e) {
     FF_REQUIRE(false, "train.precision: {}", e.what());
   }
+  try {
+    c.memory.recompute = parse_recompute(v.string("train.recompute"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "train.recompute: {}", e.what());
+  }
+  c.memory.loss_chunk_tokens = static_cast<long>(non_negative("train.loss_chunk_tokens"));
   c.steps = positive("train.steps");
   c.steps_this_run = non_negative("train.steps_this_run");
   c.batch_size = static_cast<int>(positive("train.batch_size"));

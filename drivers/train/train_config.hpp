@@ -8,6 +8,7 @@
 #include "comm/grid_layout.hpp"
 #include "comm/types.hpp"
 #include "core/precision.hpp"
+#include "layers/memory_options.hpp"
 #include "layers/overlap.hpp"
 #include "layers/gpt_config.hpp"
 
@@ -87,6 +88,7 @@ struct TrainConfig {
   double beta1 = 0, beta2 = 0, eps = 0, weight_decay = 0, grad_clip = 0;
   std::uint64_t seed = 0;
   GemmPrecision precision = GemmPrecision::fp32;  // GEMM operands (masters and optimizer stay fp32)
+  MemoryOptions memory;         // activation recomputation and the LM head's chunk of logits
 
   std::string train_data, val_data;  // file or glob of llm.c token shards
   DataOrder order = DataOrder::sequential;

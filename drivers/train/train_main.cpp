@@ -88,11 +88,14 @@ void print_plan(const TrainConfig& c, const std::vector<plan::StepCost>& ranked,
       "  model     %s (%.1fM parameters), %s GEMM operands\n"
       "  grid      %s on %d ranks; batch %d x %d tokens in %d micro-batch(es) of %d, %d sequence(s) per rank\n"
       "  memory    per rank: parameters %.1f MiB, gradients %.1f MiB, optimizer %.1f MiB, activations %.1f MiB "
-      "(attention probabilities %.1f MiB per layer), workspaces %.1f MiB; total %.2f GiB\n",
+      "(recompute %s: %.1f MiB of them shared by the blocks), workspaces %.1f MiB (attention %.1f MiB, a chunk of "
+      "%.0f rows of logits %.1f MiB); total %.2f GiB\n",
       c.model.str().c_str(), c.model.num_parameters() / 1e6, precision_name(c.precision), c.grid.str().c_str(),
       world_size, c.batch_size, c.seq_len, c.micro_steps(), c.micro_batch_size, c.local_micro_batch(),
       m.parameters / mib, m.gradients / mib, m.optimizer / mib, m.activations / mib,
-      m.attention_probabilities_per_layer / mib, m.workspaces / mib, m.total() / (mib * 1024.0));
+      recompute_name(c.memory.recompute), m.recompute_buffers / mib, m.workspaces / mib, m.attention_scratch / mib,
+      plan::head_chunks(plan_model(c.model), c.grid, plan_step(c)).chunk_rows, m.loss_chunk / mib,
+      m.total() / (mib * 1024.0));
   if (!machine) {
     std::printf("  step      not predicted: a one-rank job has no collectives to calibrate (set parallel.machine to a "
                 "preset or file)\n");

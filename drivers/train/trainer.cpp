@@ -212,7 +212,7 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   // One watchdog per process: a second Trainer alive at the same time is watched by the first's.
   if (c.timeout_s > 0 && !comm::Watchdog::any_active()) s.watchdog.emplace(grid.world(), c.timeout_s, exit_failure);
 
-  s.model.emplace(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
+  s.model.emplace(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb, c.memory);
   AdamWSettings settings;
   settings.beta1 = static_cast<float>(c.beta1);
   settings.beta2 = static_cast<float>(c.beta2);
@@ -289,10 +289,11 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   constexpr double mib = 1024.0 * 1024.0;
   s.telemetry->note(fmt::format(
       "memory on rank 0: parameters {:.1f} MiB, gradients {:.1f} MiB, optimizer {:.1f} MiB, activations "
-      "{:.1f} MiB (attention probabilities {:.1f} MiB per layer), workspaces {:.1f} MiB; total {:.2f} GiB; "
-      "GEMM operands {}",
+      "{:.1f} MiB (recompute {}: {:.1f} MiB of them shared by the blocks), workspaces {:.1f} MiB (attention "
+      "{:.1f} MiB, a chunk of {} rows of logits {:.1f} MiB); total {:.2f} GiB; GEMM operands {}",
       memory.parameters / mib, memory.gradients / mib, optimizer_bytes / mib, memory.activations / mib,
-      memory.attention_probabilities_per_layer / mib, memory.workspaces / mib,
+      recompute_name(c.memory.recompute), memory.recompute_buffers / mib, memory.workspaces / mib,
+      memory.attention_scratch / mib, s.model->loss_chunk_rows(), memory.loss_chunk / mib,
       (static_cast<double>(memory.total()) + optimizer_bytes) / (mib * 1024.0), precision_name(c.precision)));
   s.model->zero_gradients();  // afterwards AdamW leaves them zero after each update
 }

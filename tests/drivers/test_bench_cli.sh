@@ -66,7 +66,11 @@ kernels=$(timeout 300 "$mpiexec" -n 2 "$bench" kernels --grid 1x2x1x1 --batch 2 
   --triad-elements 4096 --precision bf16 2>&1) || fail "bench kernels exited non-zero: $kernels"
 python3 - "$kernels" <<'PY' || fail "bench kernels JSON: $kernels"
 import json, sys
-lines = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
+every = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
+lines = [d for d in every if d["bench"] == "kernels"]
+counts = [d for d in every if d["bench"] == "kernel_counts"]
+# One causal block at T = 9: 2 forward and 5 backward batched GEMM launches, whatever the batch.
+assert len(counts) == 1 and counts[0]["attention_gemm_launches_per_layer"] == 7, counts
 names = {d["kernel"] for d in lines}
 for k in ["triad", "attention_forward", "attention_backward", "layernorm_forward", "layernorm_backward",
           "residual_layernorm_forward", "bias_gelu_forward", "lm_head_loss_forward", "adamw"]:

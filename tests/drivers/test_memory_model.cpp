@@ -20,36 +20,64 @@ plan::ModelDims dims_of(const GptConfig& c) {
 TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
   const GptConfig config = test::small_config();
   const int batch = 4;
-  for (const int seq_len : {13, 16}) {
-    for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-      if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
-      SCOPED_TRACE("grid " + shape.str() + ", T = " + std::to_string(seq_len));
-      const comm::Grid grid(shape, test::world());
-      const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len);
-      const MemoryPlan allocated = model.memory();
-      const plan::RankMemory predicted = plan::rank_memory(dims_of(config), shape, {batch, batch, seq_len, 8.0});
-      EXPECT_DOUBLE_EQ(predicted.parameters, static_cast<double>(allocated.parameters));
-      EXPECT_DOUBLE_EQ(predicted.gradients, static_cast<double>(allocated.gradients));
-      EXPECT_DOUBLE_EQ(predicted.optimizer, 2.0 * static_cast<double>(allocated.parameters));
-      EXPECT_DOUBLE_EQ(predicted.activations, static_cast<double>(allocated.activations));
-      EXPECT_DOUBLE_EQ(predicted.attention_probabilities_per_layer,
-                       static_cast<double>(allocated.attention_probabilities_per_layer));
-      EXPECT_DOUBLE_EQ(predicted.workspaces, static_cast<double>(allocated.workspaces));
+  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
+    for (const long chunk : {0L, 5L}) {
+      const MemoryOptions memory{recompute, chunk};
+      for (const int seq_len : {13, 16}) {
+        for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+          if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
+          SCOPED_TRACE("grid " + shape.str() + ", T = " + std::to_string(seq_len) + ", recompute " +
+                       recompute_name(recompute) + ", loss chunk " + std::to_string(chunk));
+          const comm::Grid grid(shape, test::world());
+          const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), 8.0, memory);
+          const MemoryPlan allocated = model.memory();
+          plan::StepDims step;
+          step.batch_size = step.micro_batch_size = batch;
+          step.seq_len = seq_len;
+          step.memory = memory;
+          const plan::RankMemory predicted = plan::rank_memory(dims_of(config), shape, step);
+          EXPECT_DOUBLE_EQ(predicted.parameters, static_cast<double>(allocated.parameters));
+          EXPECT_DOUBLE_EQ(predicted.gradients, static_cast<double>(allocated.gradients));
+          EXPECT_DOUBLE_EQ(predicted.optimizer, 2.0 * static_cast<double>(allocated.parameters));
+          EXPECT_DOUBLE_EQ(predicted.activations, static_cast<double>(allocated.activations));
+          EXPECT_DOUBLE_EQ(predicted.workspaces, static_cast<double>(allocated.workspaces));
+          EXPECT_DOUBLE_EQ(predicted.recompute_buffers, static_cast<double>(allocated.recompute_buffers));
+          EXPECT_DOUBLE_EQ(predicted.attention_scratch, static_cast<double>(allocated.attention_scratch));
+          EXPECT_DOUBLE_EQ(predicted.loss_chunk, static_cast<double>(allocated.loss_chunk));
+          EXPECT_EQ(plan::head_chunks(dims_of(config), shape, step).chunk_rows,
+                    static_cast<double>(model.loss_chunk_rows()));
+        }
+      }
     }
   }
 }
 
-// What fourfold-train printed for GPT-2 124M, T = 1024, micro-batch 4 on grid 1x2x1x1:
-// parameters 239.0 MiB, activations 3009.8 MiB (96.0 MiB of probabilities per layer),
-// workspaces 228.9 MiB, total with the optimizer 4.10 GiB.
+plan::RankMemory gpt2_at_1024_on_two_ranks(Recompute recompute) {
+  plan::StepDims step;
+  step.batch_size = step.micro_batch_size = 4;
+  step.seq_len = 1024;
+  step.memory.recompute = recompute;
+  return plan::rank_memory(plan::ModelDims{}, {1, 2, 1, 1}, step);
+}
+
+// GPT-2 124M, T = 1024, micro-batch 4 on grid 1x2x1x1. Before the attention kept no T x T
+// probabilities and the logits were chunked, fourfold-train printed activations 3009.8 MiB and
+// workspaces 228.9 MiB (3,239 MiB together); with nothing recomputed the activations are now the
+// per-layer tensors alone, and block recomputation keeps a quarter of that or less.
 TEST(MemoryModel, Gpt2At1024OnTwoRanks) {
   const double mib = 1024.0 * 1024.0;
-  const plan::RankMemory r = plan::rank_memory(plan::ModelDims{}, {1, 2, 1, 1}, {4, 4, 1024, 8.0});
-  EXPECT_NEAR(r.parameters / mib, 239.0, 0.05);
-  EXPECT_NEAR(r.activations / mib, 3009.8, 0.05);
-  EXPECT_NEAR(r.attention_probabilities_per_layer / mib, 96.0, 0.05);
-  EXPECT_NEAR(r.workspaces / mib, 228.9, 0.05);
-  EXPECT_NEAR(r.total() / (1024 * mib), 4.10, 0.005);
+  const plan::RankMemory none = gpt2_at_1024_on_two_ranks(Recompute::none);
+  EXPECT_NEAR(none.parameters / mib, 239.0, 0.05);
+  const plan::RankMemory selective = gpt2_at_1024_on_two_ranks(Recompute::selective);
+  const plan::RankMemory block = gpt2_at_1024_on_two_ranks(Recompute::block);
+  EXPECT_LT(selective.activations, none.activations);
+  EXPECT_LT(block.activations, selective.activations);
+  EXPECT_EQ(none.recompute_buffers, 0.0);
+  EXPECT_GT(block.recompute_buffers, selective.recompute_buffers);
+  EXPECT_LE(block.activations + block.workspaces, 3239.0 * mib / 4.0);
+  // One chunk of logits of at most 64 MiB: 667 rows of 25,152 vocabulary rows.
+  EXPECT_LE(none.loss_chunk, 64.0 * mib);
+  EXPECT_EQ(none.loss_chunk, 667.0 * 25152 * 4);
 }
 
 }  // namespace

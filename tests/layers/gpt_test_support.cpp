@@ -1,11 +1,16 @@
 #include "gpt_test_support.hpp"
 
 #include "core/rng.hpp"
+#include "core/sync.hpp"
+#include "layers/adamw.hpp"
+
+#include <gtest/gtest.h>
 
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace fourfold::test {
@@ -75,6 +80,67 @@ double relative_max_error(const std::vector<double>& a, const std::vector<double
     scale = std::max(scale, std::abs(b[i]));
   }
   return scale > 0.0 ? err / scale : err;
+}
+
+namespace {
+constexpr int global_batch = 4;
+constexpr int seq_len = small_run_seq_len;
+constexpr int micro_steps = 2;
+constexpr int optimizer_steps = 3;
+
+}  // namespace
+
+TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, const MemoryOptions& memory,
+                       double bucket_mb, int delay_us) {
+  if (delay_us > 0) grid.engine().inject_delays(delay_us, 1000 + 7919 * static_cast<std::uint64_t>(grid.world_rank()));
+  const int local = global_batch / (grid.shape().z * grid.shape().data);
+  Gpt model(small_config(), grid, local, seq_len, overlap, bucket_mb, memory);
+  model.init_parameters(99);
+  AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
+  const ExecSpace exec;
+  model.zero_gradients();
+  DeviceScalar<double> loss("loss");
+  TrainedRun run;
+  for (int step = 1; step <= optimizer_steps; ++step) {
+    Kokkos::deep_copy(exec, loss, 0.0);
+    for (int k = 0; k < micro_steps; ++k) {
+      const auto rows = global_token_rows(global_batch, seq_len, small_config().vocab_size,
+                                                static_cast<unsigned>(10 + k));  // the same batches each step: it learns
+      const auto [tokens, targets] = local_batch_of(model, rows);
+      model.forward(tokens.data(), targets.data(), loss);
+      model.backward(1.0 / (micro_steps * model.global_tokens()), k == micro_steps - 1);
+    }
+    model.sync_gradients();
+    model.complete_loss(loss);
+    optimizer.step(exec, model.parameters(), model.gradients(), 1e-2f, 1.0f, step);
+    DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(loss);
+    copy_to_host(exec, host, loss, "test: loss");
+    run.losses.push_back(host());
+  }
+  auto params = Kokkos::create_mirror_view(model.parameters());
+  copy_to_host(exec, params, model.parameters(), "test: parameters");
+  run.parameters.assign(params.data(), params.data() + params.size());
+  if (delay_us > 0) grid.engine().inject_delays(0, 0);
+  return run;
+}
+
+void expect_bit_identical(const TrainedRun& got, const TrainedRun& want, const std::string& what) {
+  int world_rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  ASSERT_EQ(got.losses.size(), want.losses.size()) << what;
+  for (std::size_t i = 0; i < want.losses.size(); ++i)
+    EXPECT_EQ(got.losses[i], want.losses[i]) << what << ": loss of step " << i + 1;
+  ASSERT_EQ(got.parameters.size(), want.parameters.size()) << what;
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < want.parameters.size(); ++i)
+    differ += std::memcmp(&got.parameters[i], &want.parameters[i], sizeof(float)) != 0;
+  EXPECT_EQ(differ, 0u) << what << ": parameters differing in their bits (rank " << world_rank
+                        << ")";
+}
+
+bool fits_small_run(const comm::GridShape& s) {
+  const GptConfig c = small_config();
+  return global_batch % (s.z * s.data) == 0 && c.num_heads % s.y == 0 && c.channels % s.x == 0;
 }
 
 }  // namespace fourfold::test

@@ -35,4 +35,19 @@ std::pair<std::vector<double>*, std::size_t> reference_slot(const GptConfig& con
 /// max |a - b| / max |b| (0 when b is all zero and a == b).
 double relative_max_error(const std::vector<double>& a, const std::vector<double>& b);
 
+/// A short training run of the small model: 3 optimizer steps of 2 micro-batches of 4 sequences
+/// of small_run_seq_len tokens (the same batches each step, so it learns), AdamW at lr 1e-2.
+inline constexpr int small_run_seq_len = 8;
+struct TrainedRun {
+  std::vector<double> losses;     // per optimizer step, the same on every rank
+  std::vector<float> parameters;  // this rank's arena after the last step
+};
+/// delay_us > 0: every collective starts after a random delay of up to that, drawn per rank.
+TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, const MemoryOptions& memory,
+                       double bucket_mb = default_bucket_mb, int delay_us = 0);
+/// Whether the small run's batch, heads and channels divide over `shape`.
+bool fits_small_run(const comm::GridShape& shape);
+/// Equal losses and parameters, bit for bit (gtest expectations naming `what`).
+void expect_bit_identical(const TrainedRun& got, const TrainedRun& want, const std::string& what);
+
 }  // namespace fourfold::test

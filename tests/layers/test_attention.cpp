@@ -1,16 +1,23 @@
 // attention_forward/backward (layers/attention.hpp) against the serial double reference's
 // causal multi-head attention: with all NH heads local (one rank), and with half of the heads
 // (what a rank of G_y = 2 holds: the q/k/v columns of heads [y*NH/2, (y+1)*NH/2)), whose output,
-// probabilities and q/k/v gradients must be the matching columns of the reference. The input
-// gradient is assigned (=). Also a finite-difference check of the float implementation. Every
-// check runs at a tiny T, at T = 64 (GPT-2 runs), at T = 37, which is no multiple of any
-// tile or vector width, and at T = 300: three causal blocks, the last one partial.
+// softmax log-sum-exp and q/k/v gradients must be the matching columns of the reference. The
+// input gradient is assigned (=). Also a finite-difference check of the float implementation.
+// Every check runs at a tiny T, at T = 64 (GPT-2 runs), at T = 37, which is no multiple of any
+// tile or vector width, at T = 300 (three causal blocks, the last one partial) and at T = 1024
+// (GPT-2's context: eight blocks). Backward recomputes the scores from Q and K, so it is also
+// checked that it leaves the forward's results alone and that the batched GEMMs per layer do
+// not grow with the batch.
 #include "layers/attention.hpp"
+
+#include "core/gemm.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_layer_helpers.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -28,6 +35,7 @@ struct Shape {
 
 struct RefResult {
   std::vector<double> qkv, dout, out, att, dqkv;  // (M, 3C), (M, C), (M, C), (B, NH, T, T), (M, 3C)
+  std::vector<double> lse;                        // (B, NH, T) log sum_j<=t exp(q_t k_j / sqrt(hs))
 };
 
 RefResult reference_result(const Shape& s) {
@@ -40,6 +48,24 @@ RefResult reference_result(const Shape& s) {
   q.dqkv.assign(M * 3 * C, 0.0);
   reference::attention_forward(q.out.data(), q.att.data(), q.qkv.data(), s.B, s.T, C, s.NH);
   reference::attention_backward(q.dqkv.data(), q.dout.data(), q.qkv.data(), q.att.data(), s.B, s.T, C, s.NH);
+  const int HS = s.HS();
+  const double scale = 1.0 / std::sqrt(static_cast<double>(HS));
+  for (int b = 0; b < s.B; ++b)
+    for (int h = 0; h < s.NH; ++h)
+      for (int t = 0; t < s.T; ++t) {
+        const double* query = &q.qkv[(b * s.T + t) * 3 * C + h * HS];
+        std::vector<double> scores;
+        for (int j = 0; j <= t; ++j) {
+          const double* key = &q.qkv[(b * s.T + j) * 3 * C + C + h * HS];
+          double dot = 0.0;
+          for (int i = 0; i < HS; ++i) dot += query[i] * key[i];
+          scores.push_back(dot * scale);
+        }
+        const double mx = *std::max_element(scores.begin(), scores.end());
+        double sum = 0.0;
+        for (const double x : scores) sum += std::exp(x - mx);
+        q.lse.push_back(mx + std::log(sum));
+      }
   return q;
 }
 
@@ -59,27 +85,35 @@ void check_heads(const Shape& s, const RefResult& ref, int h0, int heads) {
   const Matrix dout = test::make_matrix("dout", M, c_loc, [&](std::size_t i, std::size_t j) {
     return ref.dout[i * C + c0 + j];
   });
-  const Matrix out = test::filled_matrix("out", M, c_loc, 0.0);
-  const Tensor4<float> att(Kokkos::view_alloc(std::string("att")), B, heads, T, T);
-  const Tensor4<float> datt(Kokkos::view_alloc(std::string("datt")), B, heads, T, T);
-  Kokkos::deep_copy(att, 7.0f);  // junk above the diagonal must be overwritten with zeros
-  attention_forward(exec, out, att, qkv, heads);
+  const Matrix out = test::filled_matrix("out", M, c_loc, 7.0);  // assigned
+  const Vector lse = test::filled_vector("lse", attention_stats_size(B, T, heads), 7.0);
+  const AttentionWorkspace ws(B, T, heads, c_loc);
+  Kokkos::deep_copy(ws.scores, 7.0f);  // junk in the scratch must not leak into a result
+  Kokkos::deep_copy(ws.dk, 7.0f);
+  Kokkos::deep_copy(ws.dv, 7.0f);
+  reset_gemm_stats();
+  attention_forward(exec, out, lse, qkv, heads, ws);
+  const auto out_forward = test::to_vector(out), lse_forward = test::to_vector(lse);
   const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * c_loc, 1.0e3);  // assigned
-  attention_backward(exec, dqkv, datt, dout, att, qkv, heads);
+  attention_backward(exec, dqkv, dout, out, lse, qkv, heads, ws);
   exec.fence();
+  // One batched GEMM launch per product and causal block, for every batch size.
+  const long blocks = (T + attention_causal_block - 1) / attention_causal_block;
+  EXPECT_EQ(gemm_stats().batched_launches, blocks * (attention_forward_gemms + attention_backward_gemms));
 
-  std::vector<double> want_out, want_att, want_dqkv;
+  std::vector<double> want_out, want_lse, want_dqkv;
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < c_loc; ++j) want_out.push_back(ref.out[i * C + c0 + j]);
   for (int b = 0; b < B; ++b)
     for (int h = 0; h < heads; ++h)
-      for (int t = 0; t < T; ++t)
-        for (int t2 = 0; t2 < T; ++t2) want_att.push_back(ref.att[((b * NH + h0 + h) * T + t) * T + t2]);
+      for (int t = 0; t < T; ++t) want_lse.push_back(ref.lse[(b * NH + h0 + h) * T + t]);
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < 3 * c_loc; ++j) want_dqkv.push_back(ref.dqkv[i * 3 * C + global_col(j)]);
-  EXPECT_LT(test::rel_error(test::to_vector(out), want_out), 1e-5) << "output";
-  EXPECT_LT(test::rel_error(test::to_vector(att), want_att), 1e-5) << "probabilities";
+  EXPECT_LT(test::rel_error(out_forward, want_out), 1e-5) << "output";
+  EXPECT_LT(test::rel_error(lse_forward, want_lse), 1e-5) << "softmax log-sum-exp";
   EXPECT_LT(test::rel_error(test::to_vector(dqkv), want_dqkv), 1e-5) << "qkv gradient";
+  EXPECT_EQ(test::to_vector(out), out_forward) << "backward changed the forward's output";
+  EXPECT_EQ(test::to_vector(lse), lse_forward) << "backward changed the forward's statistics";
 }
 
 // The heads a rank holds at G_y = 1, 2 and 4 (NH = 4).
@@ -100,17 +134,17 @@ TEST_P(AttentionShapes, FiniteDifferences) {
   const Matrix qkv = test::make_matrix("qkv", M, 3 * C, [&](std::size_t i, std::size_t j) { return ref.qkv[i * 3 * C + j]; });
   const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return ref.dout[i * C + j]; });
   const Matrix out = test::filled_matrix("out", M, C, 0.0);
-  const Tensor4<float> att(Kokkos::view_alloc(std::string("att")), B, NH, T, T);
-  const Tensor4<float> datt(Kokkos::view_alloc(std::string("datt")), B, NH, T, T);
+  const Vector lse = test::filled_vector("lse", attention_stats_size(B, T, NH), 0.0);
+  const AttentionWorkspace ws(B, T, NH, C);
   const auto r_host = test::to_vector(r);
   auto objective = [&] {
-    attention_forward(exec, out, att, qkv, NH);
+    attention_forward(exec, out, lse, qkv, NH, ws);
     exec.fence();
     return test::dot(test::to_vector(out), r_host);
   };
   objective();
   const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * C, 0.0);
-  attention_backward(exec, dqkv, datt, r, att, qkv, NH);
+  attention_backward(exec, dqkv, r, out, lse, qkv, NH, ws);
   exec.fence();
   // Elements of q, k and v of several rows and heads (row 0's k and v feed every later query).
   std::vector<std::size_t> idx;
@@ -129,7 +163,7 @@ static_assert(attention_scores_computed(1024) == 36.0 * 128 * 128);
 static_assert(attention_scores_computed(300) == 128.0 * 128 + 128.0 * 256 + 44.0 * 300);
 INSTANTIATE_TEST_SUITE_P(Attention, AttentionShapes,
                          ::testing::Values(Shape{2, 6, 4, 16}, Shape{2, 64, 4, 32}, Shape{1, 37, 4, 24},
-                                           Shape{1, 300, 4, 16}),
+                                           Shape{1, 300, 4, 16}, Shape{1, 1024, 4, 16}),
                          [](const ::testing::TestParamInfo<Shape>& info) {
                            return "T" + std::to_string(info.param.T);
                          });

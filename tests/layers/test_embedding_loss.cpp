@@ -233,13 +233,14 @@ TEST(Embedding, VocabParallelMatchesReferenceOnEveryGrid) {
 struct Head {
   VocabShard vocab;
   LmHeadWorkspace ws;
-  Matrix wte_local, h, probs, dh, dh_full, dwte;
+  Matrix wte_local, h, dh, dh_full, dwte;
   Vector losses;
   TokenBuffer targets;
   int x_rank = 0;
 };
 
-Head make_head(const comm::Grid& grid) {
+// chunk_rows: rows of logits the head holds at once (M: one chunk).
+Head make_head(const comm::Grid& grid, int chunk_rows = M) {
   const Problem& p = problem();
   Head hd;
   hd.vocab = vocab_shard(grid);
@@ -247,40 +248,45 @@ Head make_head(const comm::Grid& grid) {
   hd.x_rank = grid.coords().x;
   hd.wte_local = wte_local_of(hd.vocab);
   hd.h = test::make_matrix("h", M, c_x, [&](std::size_t i, std::size_t j) { return p.h[i * C + col0 + j]; });
-  hd.probs = test::filled_matrix("probs", M, hd.vocab.local, -1.0);
   hd.losses = test::filled_vector("losses", M, 0.0);
   hd.dh = test::filled_matrix("dh", M, c_x, dh_junk);
   hd.dh_full = test::filled_matrix("dh_full", M, C, 0.0);
   hd.dwte = test::filled_matrix("dwte_local", hd.vocab.local, C, grad0);
   hd.targets = make_tokens("targets", p.targets);
-  hd.ws.h_full = test::filled_matrix("h_full", M, C, 0.0);
-  hd.ws.gathered = test::filled_vector("gathered", static_cast<std::size_t>(M) * C, 0.0);
-  hd.ws.row_max = test::filled_vector("row_max", M, 0.0);
-  hd.ws.row_stats = Tensor2<float>(Kokkos::view_alloc(std::string("row_stats")), M, 2);
-  hd.ws.loss_sum = DeviceScalar<double>("loss_sum");
+  hd.ws = LmHeadWorkspace(M, C, hd.vocab.local, chunk_rows);
+  Kokkos::deep_copy(hd.ws.logits, -1.0f);  // junk a forward must overwrite
   return hd;
 }
 
 double head_forward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {
-  lm_head_loss_forward(exec, hd.losses, hd.probs, hd.ws, hd.h, hd.wte_local, hd.targets, hd.vocab,
-                       grid.x(), grid.xy());
+  lm_head_loss_forward(exec, hd.losses, hd.ws, hd.h, hd.wte_local, hd.targets, hd.vocab, grid.x(), grid.xy());
   const auto sum = Kokkos::create_mirror_view_and_copy(HostSpace(), hd.ws.loss_sum);
   return sum();
 }
 
-void head_backward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {
-  lm_head_loss_backward(exec, hd.dh, hd.dwte, hd.dh_full, hd.probs, hd.ws, hd.wte_local, hd.targets,
-                        static_cast<float>(scale), hd.vocab, hd.x_rank, grid.xy());
+// last_chunk_kept: backward uses the probabilities forward left in the chunk buffer (else it
+// recomputes every chunk's).
+void head_backward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid, bool last_chunk_kept = true) {
+  lm_head_loss_backward(exec, hd.dh, hd.dwte, hd.dh_full, hd.ws, hd.wte_local, hd.targets, static_cast<float>(scale),
+                        hd.vocab, hd.x_rank, grid.xy(), last_chunk_kept);
   exec.fence();
 }
 
-void check_head_on_grid(const comm::GridShape& shape) {
-  SCOPED_TRACE("LM head + loss, grid " + shape.str());
+// Rows [first, M) of a (M, VP) reference, columns of this shard: what the chunk buffer holds.
+std::vector<double> chunk_columns(const std::vector<double>& full, int first, int rows, const VocabShard& v) {
+  const std::vector<double> all = columns(full, M, VP, v.offset, v.local);
+  return std::vector<double>(all.begin() + static_cast<std::ptrdiff_t>(first) * v.local,
+                             all.begin() + static_cast<std::ptrdiff_t>(first + rows) * v.local);
+}
+
+void check_head_on_grid(const comm::GridShape& shape, int chunk_rows) {
+  SCOPED_TRACE("LM head + loss, grid " + shape.str() + ", chunks of " + std::to_string(chunk_rows) + " rows");
   const comm::Grid grid(shape, test::world());
   const Problem& p = problem();
   const RefResult& ref = reference_result();
   const ExecSpace exec;
-  const Head hd = make_head(grid);
+  const Head hd = make_head(grid, chunk_rows);
+  const int last_first = (M - 1) / chunk_rows * chunk_rows, last_rows = M - last_first;
   const VocabShard& v = hd.vocab;
   const int c_x = C / shape.x, col0 = grid.coords().x * c_x;
 
@@ -288,10 +294,13 @@ void check_head_on_grid(const comm::GridShape& shape) {
   EXPECT_NEAR(sum, ref.loss_sum, 1e-5 * ref.loss_sum) << "returned loss sum";
   EXPECT_LT(test::rel_error(test::to_vector(hd.losses), ref.losses), 1e-5) << "per-row losses";
   EXPECT_LT(test::rel_error(test::to_vector(hd.ws.h_full), p.h), 1e-7) << "h gathered over X (kept for backward)";
-  const auto got_probs = test::to_vector(hd.probs);
-  EXPECT_LT(test::rel_error(got_probs, columns(ref.probs, M, VP, v.offset, v.local)), 1e-5) << "probabilities";
+  // The last chunk's probabilities stay in the chunk buffer.
+  auto got_probs = test::to_vector(hd.ws.logits);
+  got_probs.resize(static_cast<std::size_t>(last_rows) * v.local);
+  EXPECT_LT(test::rel_error(got_probs, chunk_columns(ref.probs, last_first, last_rows, v)), 1e-5)
+      << "probabilities of the last chunk";
   int nonzero_padded = 0;
-  for (int i = 0; i < M; ++i)
+  for (int i = 0; i < last_rows; ++i)
     for (int j = 0; j < v.local; ++j)
       if (v.offset + j >= V && got_probs[i * v.local + j] != 0.0) ++nonzero_padded;
   EXPECT_EQ(nonzero_padded, 0) << "padded vocabulary columns must have probability 0";
@@ -300,8 +309,12 @@ void check_head_on_grid(const comm::GridShape& shape) {
   const auto got_dh = test::to_vector(hd.dh);
   const auto got_dwte = test::minus(test::to_vector(hd.dwte), grad0);
   const auto want_dwte = vocab_rows(ref.dwte_head, v);
-  EXPECT_LT(test::rel_error(test::to_vector(hd.probs), columns(ref.dlogits, M, VP, v.offset, v.local)), 1e-5)
-      << "dlogits (left in probs)";
+  // Backward visits the chunks last first: the first chunk's dlogits stay in the buffer.
+  const int first_rows = std::min(chunk_rows, M);
+  auto got_dlogits = test::to_vector(hd.ws.logits);
+  got_dlogits.resize(static_cast<std::size_t>(first_rows) * v.local);
+  EXPECT_LT(test::rel_error(got_dlogits, chunk_columns(ref.dlogits, 0, first_rows, v)), 1e-5)
+      << "dlogits of the first chunk (left in the buffer)";
   EXPECT_LT(test::rel_error(got_dh, columns(ref.dh, M, C, col0, c_x)), 1e-5) << "dh (assigned)";
   EXPECT_LT(test::rel_error(got_dwte, want_dwte), 1e-5) << "dwte (accumulated once)";
 
@@ -320,9 +333,10 @@ void check_head_on_grid(const comm::GridShape& shape) {
   EXPECT_LT(test::rel_error(g_dh.values, ref.dh), 1e-5) << "global dh";
   EXPECT_LT(test::rel_error(g_dwte.values, ref.dwte_head), 1e-5) << "global dwte";
 
-  // Forward and backward again: dwte adds up, dh is overwritten.
+  // Forward and backward again, this time recomputing every chunk's logits: dwte adds up, dh is
+  // overwritten.
   EXPECT_NEAR(head_forward(exec, hd, grid), ref.loss_sum, 1e-5 * ref.loss_sum) << "second forward";
-  head_backward(exec, hd, grid);
+  head_backward(exec, hd, grid, false);
   EXPECT_LT(test::rel_error(test::to_vector(hd.dh), columns(ref.dh, M, C, col0, c_x)), 1e-5)
       << "dh after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(hd.dwte), grad0), test::scaled(want_dwte, 2.0)), 1e-5)
@@ -331,7 +345,8 @@ void check_head_on_grid(const comm::GridShape& shape) {
 
 TEST(LmHeadLoss, VocabParallelMatchesReferenceOnEveryGrid) {
   const auto grids = tensor_parallel_grids();
-  for (const auto& shape : grids) check_head_on_grid(shape);
+  for (const auto& shape : grids)
+    for (const int chunk_rows : {M, 7, 1}) check_head_on_grid(shape, chunk_rows);
   EXPECT_GT(grids.size(), 0u);
 }
 
@@ -369,7 +384,7 @@ TEST(LmHeadLoss, FiniteDifferencesOnOneRank) {
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const Problem& p = problem();
   const ExecSpace exec;
-  const Head hd = make_head(self);
+  const Head hd = make_head(self, 4);  // several chunks, the last one partial
   auto objective = [&] { return scale * head_forward(exec, hd, self); };  // mean loss
   objective();
   head_backward(exec, hd, self);

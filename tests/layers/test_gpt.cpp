@@ -150,32 +150,42 @@ TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
 namespace fourfold {
 namespace {
 
-// Attention keeps its (B_loc, NH_y, T, T) fp32 probabilities once per layer and nothing else of
-// that size; the one gradient scratch of that size is shared by every layer. Checked from the
-// sizes of the allocations, on every grid of this world size, at a T of no tile size (13).
-TEST(Gpt, AttentionHoldsTheProbabilitiesAtMostOncePerLayer) {
+// Nothing of size T x T or B T x V lives between forward and backward: in every recompute mode
+// the activations are exactly linear in T (twice the tokens, twice the bytes), attention's
+// scratch is one block of queries against the keys, and the LM head holds one chunk of logits.
+// Checked from the sizes of the allocations, on every grid of this world size.
+TEST(Gpt, ActivationsGrowLinearlyWithTheSequence) {
   const int world = test::runtime().world_size();
-  const GptConfig config = test::small_config();
-  const int T = 13, global_batch = 4;
-  for (const auto& shape : comm::all_grid_shapes(world)) {
-    if (global_batch % (shape.z * shape.data) != 0 || config.num_heads % shape.y != 0 ||
-        config.channels % shape.x != 0 || world > 4)
-      continue;
-    SCOPED_TRACE("grid " + shape.str());
-    const comm::Grid grid(shape, test::world());
-    const int local_batch = global_batch / (shape.z * shape.data);
-    const Gpt model(config, grid, local_batch, T);
-    const MemoryPlan plan = model.memory();
-    const std::size_t square = sizeof(float) * local_batch * (config.num_heads / shape.y) * T * T;
-    EXPECT_EQ(plan.attention_probabilities_per_layer, square);
-    EXPECT_EQ(plan.attention_scratch, square);
-    // Everything else the activations hold is O(m C): without the probabilities they do not
-    // grow with T^2.
-    const std::size_t rows = static_cast<std::size_t>(local_batch) * T;
-    const std::size_t others = plan.activations - config.num_layers * square;
-    EXPECT_LE(others, sizeof(float) * rows * (20 * config.channels + config.padded_vocab_size) * config.num_layers);
-    EXPECT_EQ(plan.total(), plan.parameters + plan.gradients + plan.activations + plan.workspaces);
-    EXPECT_EQ(plan.parameters, sizeof(float) * model.parameters().extent(0));
+  GptConfig config = test::small_config();
+  config.max_seq_len = 26;
+  const int global_batch = 4;
+  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
+    for (const auto& shape : comm::all_grid_shapes(world)) {
+      if (global_batch % (shape.z * shape.data) != 0 || config.num_heads % shape.y != 0 ||
+          config.channels % shape.x != 0 || world > 4)
+        continue;
+      SCOPED_TRACE("grid " + shape.str() + ", recompute " + recompute_name(recompute));
+      const comm::Grid grid(shape, test::world());
+      const int local_batch = global_batch / (shape.z * shape.data);
+      const MemoryOptions memory{recompute, 7};
+      const Gpt short_model(config, grid, local_batch, 13, OverlapOptions::all(), default_bucket_mb, memory);
+      const Gpt long_model(config, grid, local_batch, 26, OverlapOptions::all(), default_bucket_mb, memory);
+      const MemoryPlan a = short_model.memory(), b = long_model.memory();
+      EXPECT_EQ(b.activations, 2 * a.activations);
+      EXPECT_EQ(b.recompute_buffers, 2 * a.recompute_buffers);
+      // 7 rows of V_loc logits, whatever T.
+      const std::size_t v_loc = (config.padded_vocab_size + shape.x * shape.y - 1) / (shape.x * shape.y);
+      EXPECT_EQ(a.loss_chunk, sizeof(float) * 7 * v_loc);
+      EXPECT_EQ(b.loss_chunk, a.loss_chunk);
+      EXPECT_EQ(long_model.loss_chunks(), static_cast<std::size_t>((local_batch * 26 + 6) / 7));
+      // Attention: 7 head-major (m, C_y) operands, a statistic per query, two (B NH_y, T, T)
+      // score blocks while T is below the causal block of 128.
+      const std::size_t rows = static_cast<std::size_t>(local_batch) * 26, c_y = config.channels / shape.y,
+                        heads = config.num_heads / shape.y;
+      EXPECT_EQ(b.attention_scratch, sizeof(float) * (7 * rows * c_y + local_batch * heads * 26 * (1 + 2 * 26)));
+      EXPECT_EQ(b.total(), b.parameters + b.gradients + b.activations + b.workspaces);
+      EXPECT_EQ(b.parameters, sizeof(float) * long_model.parameters().extent(0));
+    }
   }
 }
 

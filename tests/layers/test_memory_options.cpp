@@ -1,0 +1,96 @@
+// Memory options (layers/memory_options.hpp): the recompute parser, and on every grid of this
+// world size, optimizer steps with gradient accumulation give bit-identical losses and
+// parameters whether backward finds its activations kept or recomputes them (selective, block),
+// with every overlap on or off (block recomputation re-gathers weights over Z in its own order)
+// and with the LM head's logits in one chunk or several; chunking the logits changes only the
+// order of additions, so the losses agree to float rounding.
+#include "comm/grid.hpp"
+#include "core/error.hpp"
+#include "gpt_test_support.hpp"
+#include "test_env.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace fourfold {
+namespace {
+
+TEST(MemoryOptions, ParsesRecomputeModes) {
+  for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::block})
+    EXPECT_EQ(parse_recompute(recompute_name(r)), r);
+  for (const char* bad : {"", "Block", "full", "none "}) {
+    try {
+      parse_recompute(bad);
+      ADD_FAILURE() << bad;
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("\"") + bad + "\""), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("\"selective\""), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(MemoryOptions, LossChunkRows) {
+  EXPECT_EQ(loss_chunk_rows(0, 25152, 4096), 667u);  // 64 MiB of fp32 logits
+  EXPECT_EQ(loss_chunk_rows(0, 64, 100), 100u);       // everything fits: one chunk
+  EXPECT_EQ(loss_chunk_rows(7, 64, 100), 7u);
+  EXPECT_EQ(loss_chunk_rows(1000, 64, 100), 100u);
+  EXPECT_EQ(loss_chunk_rows(0, std::size_t{1} << 40, 100), 1u);  // at least one row
+}
+
+TEST(MemoryOptions, NegativeLossChunkIsRejected) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  try {
+    Gpt model(test::small_config(), self, 1, 8, OverlapOptions::all(), default_bucket_mb, {Recompute::none, -3});
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("loss_chunk_tokens = -3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Recompute, EveryModeIsBitIdenticalOnEveryGrid) {
+  int checked = 0;
+  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (!test::fits_small_run(shape)) continue;
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
+    for (const long chunk : {0L, 5L}) {
+      const std::string chunks = chunk == 0 ? "one chunk of logits" : "chunks of 5 rows of logits";
+      const test::TrainedRun none = test::train_small(grid, OverlapOptions::all(), {Recompute::none, chunk});
+      EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
+      for (const Recompute r : {Recompute::selective, Recompute::block}) {
+        for (const OverlapOptions& overlap : {OverlapOptions::all(), OverlapOptions::none()}) {
+          test::expect_bit_identical(test::train_small(grid, overlap, {r, chunk}), none,
+                                     std::string("recompute ") + recompute_name(r) + ", overlap " + overlap.str() +
+                                         ", " + chunks);
+        }
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(LossChunks, ChunkedLogitsAgreeToRounding) {
+  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (!test::fits_small_run(shape)) continue;
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    const test::TrainedRun whole = test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0});
+    for (const long chunk : {1L, 3L, 5L}) {
+      const test::TrainedRun chunked = test::train_small(grid, OverlapOptions::all(), {Recompute::block, chunk});
+      for (std::size_t i = 0; i < whole.losses.size(); ++i)
+        EXPECT_NEAR(chunked.losses[i], whole.losses[i], 1e-6 * std::abs(whole.losses[i]))
+            << "chunks of " << chunk << " rows, step " << i + 1;
+      double worst = 0.0;
+      for (std::size_t i = 0; i < whole.parameters.size(); ++i)
+        worst = std::max(worst, static_cast<double>(std::abs(chunked.parameters[i] - whole.parameters[i])));
+      // AdamW divides by the root of the second moment, so a rounding difference in a gradient
+      // element near zero moves its parameter by up to a fraction of the step (lr 1e-2): 1% of it.
+      EXPECT_LT(worst, 1e-4) << "chunks of " << chunk << " rows: largest parameter difference";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fourfold
