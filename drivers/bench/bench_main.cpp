@@ -71,6 +71,13 @@ int main(int argc, char** argv) {
     model_cmd->add_option("--seq-len", model_options.seq_len, "tokens per sequence")->capture_default_str();
     model_cmd->add_option("--warmup", model_options.warmup, "untimed steps")->capture_default_str();
     model_cmd->add_option("--steps", model_options.steps, "timed steps")->capture_default_str();
+    model_cmd->add_option("--recompute", model_options.recompute,
+                          "activation recomputation: none, selective, block, or several comma-separated (each timed in "
+                          "turn in this run, one line each)")
+        ->capture_default_str();
+    model_cmd->add_option("--loss-chunk-tokens", model_options.loss_chunk_tokens,
+                          "rows of logits per chunk of the LM head (0: 64 MiB of them)")
+        ->capture_default_str();
     model_cmd->add_flag("--count-syncs", model_options.count_syncs,
                         "run whole optimizer steps (forward, backward, gradient sync, norm, AdamW) and print "
                         "host_syncs_per_step: how often the host waited for the device");

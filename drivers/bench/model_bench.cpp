@@ -14,11 +14,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <sstream>
+#include <string>
 #include <cstdio>
 #include <vector>
 
 namespace fourfold {
+namespace {
+void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& options);
+}  // namespace
 
 int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   FF_REQUIRE(options.steps >= 1 && options.warmup >= 0, "--steps {} / --warmup {}: need at least one timed step",
@@ -33,7 +40,28 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   FF_REQUIRE(options.batch % row_groups == 0,
              "--batch {} is not divisible by G_z * G_data = {} (grid {})", options.batch, row_groups,
              shape.str());
-  Gpt model(config, grid, options.batch / row_groups, options.seq_len);
+  std::vector<Recompute> modes;
+  {
+    std::stringstream items(options.recompute);
+    std::string item;
+    while (std::getline(items, item, ',')) modes.push_back(parse_recompute(item));
+    FF_REQUIRE(!modes.empty(), "--recompute \"{}\": name at least one mode", options.recompute);
+  }
+  if (options.count_syncs) FF_REQUIRE(modes.size() == 1, "--count-syncs takes one --recompute mode");
+  for (const Recompute recompute : modes) {
+    const MemoryOptions memory{recompute, options.loss_chunk_tokens};
+    Gpt model(config, grid, options.batch / row_groups, options.seq_len, OverlapOptions::all(), default_bucket_mb,
+              memory);
+    run_model(model, grid, options);
+  }
+  return 0;
+}
+
+namespace {
+
+void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& options) {
+  const GptConfig& config = model.config();
+  const comm::GridShape& shape = grid.shape();
   model.init_parameters(1);
   std::vector<int> tokens(model.rows()), targets(model.rows());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -62,7 +90,7 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
       std::printf("%s\n", line.dump().c_str());
       std::fflush(stdout);
     }
-    return 0;
+    return;
   }
   // Each phase ends with a fence, so the host clock measures the device's work.
   const ExecSpace exec;
@@ -111,6 +139,14 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   const double gemm_flops = comm::all_reduce_value(grid.world(), gemm.flops / options.steps);
   const double tokens_per_step = static_cast<double>(options.batch) * options.seq_len;
   const double model_flops = 6.0 * static_cast<double>(config.num_parameters()) * tokens_per_step;
+  // What this rank's model allocated, and the largest resident set of any rank so far (the
+  // process's peak: with several modes in one run, the peak of the largest so far).
+  constexpr double mib = 1024.0 * 1024.0;
+  const MemoryPlan memory = model.memory();
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  const double max_rss_mib =
+      comm::all_reduce_value(grid.world(), static_cast<double>(usage.ru_maxrss) / 1024.0, comm::ReduceOp::max);
   if (grid.world_rank() == 0) {
     const nlohmann::json line = {
         {"bench", "model"},
@@ -130,11 +166,16 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
         {"gemm_gflops", gemm_flops / gemm_s / 1e9},
         {"model_gflops_6N", model_flops / step_s / 1e9},
         {"blas_threads", blas_threads()},
+        {"recompute", recompute_name(model.memory_options().recompute)},
+        {"activations_mib", static_cast<double>(memory.activations) / mib},
+        {"workspaces_mib", static_cast<double>(memory.workspaces) / mib},
+        {"max_rss_mib", max_rss_mib},
     };
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }
-  return 0;
 }
+
+}  // namespace
 
 }  // namespace fourfold

@@ -17,6 +17,8 @@ struct ModelBenchOptions {
   int warmup = 1;           // untimed steps
   int steps = 3;            // timed steps
   bool count_syncs = false; // count host synchronisations of whole optimizer steps instead
+  std::string recompute = "none";  // recompute modes, comma-separated: each timed in turn, in this process
+  long loss_chunk_tokens = 0;      // rows of logits per chunk; 0 = 64 MiB of them
 };
 
 int run_model_bench(Runtime& runtime, const ModelBenchOptions& options);

@@ -106,6 +106,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   validate(machine);
   StepCost cost;
   cost.grid = grid;
+  cost.step = step;
   std::vector<CollectiveVolume> volumes;
   try {
     volumes = step_collectives(model, grid, step);
@@ -254,6 +255,57 @@ std::vector<StepCost> rank_grids(const ModelDims& model, int gpus, const StepDim
     return a.feasible && a.step_s < b.step_s;
   });
   return out;
+}
+
+std::vector<int> micro_batch_divisors(int batch_size) {
+  FF_REQUIRE(batch_size >= 1, "batch of {} sequences: expected at least 1", batch_size);
+  std::vector<int> out;
+  for (int m = 1; m <= batch_size; ++m)
+    if (batch_size % m == 0) out.push_back(m);
+  return out;
+}
+
+std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDims& step, const Machine& machine,
+                                 const Overlap& overlap, const SearchSpace& space) {
+  const std::vector<int> micro = space.micro_batch_sizes.empty() ? std::vector<int>{step.micro_batch_size}
+                                                                 : space.micro_batch_sizes;
+  const std::vector<Recompute> modes =
+      space.recompute_modes.empty() ? std::vector<Recompute>{step.memory.recompute} : space.recompute_modes;
+  std::vector<StepCost> feasible, infeasible;
+  for (const comm::GridShape& g : factorizations(gpus)) {
+    std::vector<StepCost> rejected;
+    bool any = false;
+    for (const int m : micro) {
+      if (m % (g.z * g.data) != 0 && micro.size() > 1) continue;  // cannot split over this grid's rows
+      for (const Recompute r : modes) {
+        StepDims s = step;
+        s.micro_batch_size = m;
+        s.memory.recompute = r;
+        StepCost c = predict_step(model, g, s, machine, overlap);
+        if (c.feasible) {
+          any = true;
+          feasible.push_back(std::move(c));
+        } else {
+          rejected.push_back(std::move(c));
+        }
+      }
+    }
+    if (!any && !rejected.empty()) {
+      // The attempt that came closest: the smallest memory among those that broke no other rule.
+      const auto closest = std::min_element(rejected.begin(), rejected.end(), [](const StepCost& a, const StepCost& b) {
+        const double ma = a.memory.total() > 0 ? a.memory.total() : 1e300, mb = b.memory.total() > 0 ? b.memory.total() : 1e300;
+        return ma < mb;
+      });
+      infeasible.push_back(*closest);
+    }
+  }
+  std::stable_sort(feasible.begin(), feasible.end(), [](const StepCost& a, const StepCost& b) {
+    if (a.step_s != b.step_s) return a.step_s < b.step_s;
+    if (a.step.micro_batch_size != b.step.micro_batch_size) return a.step.micro_batch_size > b.step.micro_batch_size;
+    return static_cast<int>(a.step.memory.recompute) < static_cast<int>(b.step.memory.recompute);
+  });
+  feasible.insert(feasible.end(), infeasible.begin(), infeasible.end());
+  return feasible;
 }
 
 }  // namespace fourfold::plan

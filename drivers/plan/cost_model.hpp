@@ -81,6 +81,7 @@ bool group_inside_node(comm::CommAxis axis, const comm::GridShape& grid, int gpu
 /// The predicted step of one configuration.
 struct StepCost {
   comm::GridShape grid;
+  StepDims step;  // the batch, micro-batch and memory options this cost is for
   bool feasible = true;
   std::string reason;  // why not, when infeasible
   double gemm_s = 0.0;
@@ -109,5 +110,21 @@ std::vector<comm::GridShape> factorizations(int gpus);
 /// infeasible ones.
 std::vector<StepCost> rank_grids(const ModelDims& model, int gpus, const StepDims& step, const Machine& machine,
                                  const Overlap& overlap = Overlap::all());
+
+/// What a search may choose besides the grid: micro-batch sizes (empty: step's own; else each
+/// that divides the batch and splits over a grid's G_z * G_data) and recompute modes (empty:
+/// step's own).
+struct SearchSpace {
+  std::vector<int> micro_batch_sizes;
+  std::vector<Recompute> recompute_modes;
+};
+/// Every micro-batch size from 1 to batch_size that divides it.
+std::vector<int> micro_batch_divisors(int batch_size);
+
+/// Every factorisation of `gpus` with every choice of `space`: the feasible configurations
+/// ranked by step time (ties: fewer micro-batches, then less recomputation), then, for each grid
+/// with no feasible choice, its cheapest-memory infeasible one (with the reason).
+std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDims& step, const Machine& machine,
+                                 const Overlap& overlap, const SearchSpace& space);
 
 }  // namespace fourfold::plan

@@ -1,13 +1,15 @@
 // fourfold-plan: ranks every 4D configuration of a model on N GPUs of a machine by predicted
 // step time (communication by collective, compute, overlap, memory), without MPI or a GPU.
 //   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET|local [--calibration FILE] [--batch-size B]
-//                 [--micro-batch-size M] [--seq-len T] [--overlap all|none|oar,ors,oag,dp]
+//                 [--micro-batch-size M|auto] [--recompute none|selective|block|auto] [--seq-len T]
+//                 [--overlap all|none|oar,ors,oag,dp] [--set section.key=value ...]
 //                 [--top K] [--json] [--show-infeasible]
 // A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
 #include "core/error.hpp"
 #include "drivers/plan/cost_model.hpp"
 #include "drivers/plan/machines.hpp"
 #include "drivers/train/train_config.hpp"
+#include "layers/memory_options.hpp"
 #include "layers/overlap.hpp"
 
 #include <CLI/CLI.hpp>
@@ -18,6 +20,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #ifndef FOURFOLD_CONFIG_DIR
 #define FOURFOLD_CONFIG_DIR ""
@@ -45,7 +49,10 @@ std::string resolve_config(const std::string& name) {
 
 struct Options {
   std::string config, machine, calibration, overlap = "all";
-  int gpus = 0, batch_size = 0, micro_batch_size = 0, seq_len = 0, top = 10;
+  std::string micro_batch_size;  // "" = the config's, "auto" = searched, else a number
+  std::string recompute;         // "" = the config's, "auto" = searched, else a mode
+  std::vector<std::string> assignments;  // --set section.key=value
+  int gpus = 0, batch_size = 0, seq_len = 0, top = 10;
   bool json = false, show_infeasible = false;
 };
 
@@ -58,6 +65,7 @@ int run(const Options& o) {
   ConfigValues values;
   const std::string path = resolve_config(o.config);
   values.merge_file(path);
+  for (const std::string& assignment : o.assignments) values.set(assignment, "--set");
   plan::ModelDims model;
   model.layers = static_cast<int>(values.integer("model.num_layers"));
   model.heads = static_cast<int>(values.integer("model.num_heads"));
@@ -71,10 +79,28 @@ int run(const Options& o) {
              path, model.layers, model.heads, model.channels, model.padded_vocab, model.max_seq_len);
   plan::StepDims step;
   step.batch_size = o.batch_size > 0 ? o.batch_size : static_cast<int>(values.integer("train.batch_size"));
-  step.micro_batch_size =
-      o.micro_batch_size > 0 ? o.micro_batch_size : static_cast<int>(values.integer("train.micro_batch_size"));
-  if (o.batch_size > 0 && o.micro_batch_size == 0 && step.micro_batch_size > step.batch_size)
-    step.micro_batch_size = step.batch_size;
+  const bool search_micro = o.micro_batch_size == "auto";
+  int micro = static_cast<int>(values.integer("train.micro_batch_size"));
+  if (!o.micro_batch_size.empty() && !search_micro) {
+    std::size_t used = 0;
+    try {
+      micro = std::stoi(o.micro_batch_size, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    FF_REQUIRE(used == o.micro_batch_size.size() && micro >= 1,
+               "--micro-batch-size '{}': expected a positive number of sequences or auto", o.micro_batch_size);
+  }
+  if (micro <= 0 || (o.batch_size > 0 && o.micro_batch_size.empty() && micro > step.batch_size)) micro = step.batch_size;
+  step.micro_batch_size = micro;
+  // Recomputation is searched unless the command line or the config names a mode.
+  const std::string recompute_text =
+      !o.recompute.empty() ? o.recompute : values.given("train.recompute") ? values.string("train.recompute") : "auto";
+  const bool search_recompute = recompute_text == "auto";
+  if (!search_recompute) step.memory.recompute = parse_recompute(recompute_text);
+  const long long chunk = values.integer("train.loss_chunk_tokens");
+  FF_REQUIRE(chunk >= 0, "train.loss_chunk_tokens = {}: expected 0 (automatic) or a positive number", chunk);
+  step.memory.loss_chunk_tokens = static_cast<long>(chunk);
   step.seq_len = o.seq_len > 0 ? o.seq_len : static_cast<int>(values.integer("train.seq_len"));
   step.bucket_mb = values.real("parallel.bucket_mb");
   FF_REQUIRE(o.gpus >= 1, "--gpus {}: expected at least 1", o.gpus);
@@ -84,19 +110,24 @@ int run(const Options& o) {
   const plan::Machine machine = plan::load_machine(o.machine, o.calibration);
   plan::validate(machine);
 
-  const auto ranked = plan::rank_grids(model, o.gpus, step, machine, overlap);
+  plan::SearchSpace space;
+  if (search_micro) space.micro_batch_sizes = plan::micro_batch_divisors(step.batch_size);
+  if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  const auto ranked = plan::rank_plans(model, o.gpus, step, machine, overlap, space);
   const double gib = 1024.0 * 1024.0 * 1024.0;
   int shown = 0;
   long feasible = 0;
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
     std::printf("# %s on %d GPUs of %s (%d per node): %d layers, %d heads, %d channels; batch %d x %d, "
-                "micro-batch %d; overlap %s; %zu configurations, %ld feasible\n",
+                "micro-batch %s, recompute %s; overlap %s; %zu grids, %ld feasible configurations\n",
                 path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node, model.layers, model.heads,
-                model.channels, step.batch_size, step.seq_len, step.micro_batch_size,
-                parsed.str().c_str(), ranked.size(), feasible);
-    std::printf("%4s  %-14s %9s %9s   %27s %8s %6s  %s\n", "rank", "grid", "step s", "compute",
-                "exposed ms: x / y / z / data / xy", "GiB/GPU", "MFU", "");
+                model.channels, step.batch_size, step.seq_len,
+                search_micro ? "searched" : std::to_string(step.micro_batch_size).c_str(),
+                search_recompute ? "searched" : recompute_name(step.memory.recompute), parsed.str().c_str(),
+                plan::factorizations(o.gpus).size(), feasible);
+    std::printf("%4s  %-14s %6s %-9s %9s %9s   %27s %8s %6s  %s\n", "rank", "grid", "micro", "recompute", "step s",
+                "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", "MFU", "");
   }
   for (const auto& c : ranked) {
     if (!c.feasible && !o.show_infeasible) continue;
@@ -106,7 +137,10 @@ int run(const Options& o) {
       nlohmann::json line = {{"grid", c.grid.str()},
                              {"feasible", c.feasible},
                              {"gpus", o.gpus},
-                             {"machine", machine.name}};
+                             {"machine", machine.name},
+                             {"batch_size", c.step.batch_size},
+                             {"micro_batch_size", c.step.micro_batch_size},
+                             {"recompute", recompute_name(c.step.memory.recompute)}};
       if (c.feasible) {
         line["step_s"] = c.step_s;
         line["gemm_s"] = c.gemm_s;
@@ -138,8 +172,9 @@ int run(const Options& o) {
     const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
                                             axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
                                             axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
-    std::printf("%4d  %-14s %9.3f %9.3f   %27s %8.1f %5.1f%%\n", shown, c.grid.str().c_str(), c.step_s,
-                c.compute_s(), exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
+    std::printf("%4d  %-14s %6d %-9s %9.3f %9.3f   %27s %8.1f %5.1f%%\n", shown, c.grid.str().c_str(),
+                c.step.micro_batch_size, recompute_name(c.step.memory.recompute), c.step_s, c.compute_s(),
+                exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
   }
   FF_REQUIRE(feasible > 0, "no configuration of {} GPUs fits: rerun with --show-infeasible for the reasons", o.gpus);
   return 0;
@@ -161,7 +196,14 @@ int main(int argc, char** argv) {
                  "for --machine local: JSON lines of fourfold-bench comm and gemm (or a cached calibration of "
                  "fourfold-train --grid auto)");
   app.add_option("--batch-size", o.batch_size, "global sequences per step (default: the config's)");
-  app.add_option("--micro-batch-size", o.micro_batch_size, "sequences per micro-batch (default: the config's)");
+  app.add_option("--micro-batch-size", o.micro_batch_size,
+                 "sequences per micro-batch, or auto: every divisor of the batch that splits over the grid, searched "
+                 "with the grid (default: the config's)");
+  app.add_option("--recompute", o.recompute,
+                 "activation recomputation: none, selective, block, or auto (all three searched with the grid; "
+                 "default: the config's train.recompute where it sets one, else auto)");
+  app.add_option("--set", o.assignments, "section.key=value: any configuration key, as fourfold-train takes it "
+                                         "(e.g. train.precision=\"bf16\", train.recompute=\"block\"); repeatable");
   app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");
   app.add_option("--overlap", o.overlap, "all, none, or a list of oar, ors, oag, dp")->capture_default_str();
   app.add_option("--top", o.top, "feasible configurations to print")->capture_default_str();

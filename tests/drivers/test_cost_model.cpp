@@ -167,6 +167,46 @@ TEST(CostModel, MoreBandwidthOrAFasterGemmNeverSlowsAnyConfiguration) {
   }
 }
 
+// The search over micro-batch and recompute mode: every choice it returns divides the batch and
+// splits over its grid, the ranking is by step time, block recomputation makes GPT-2 124M at
+// T = 1024 fit where keeping every activation does not, and recomputation costs time.
+TEST(CostModel, SearchesMicroBatchAndRecompute) {
+  plan::Machine m = test_machine();
+  m.memory_gib = 4.0;
+  const plan::ModelDims gpt2;
+  plan::StepDims step(64, 64, 1024, 8.0);
+  plan::SearchSpace space;
+  space.micro_batch_sizes = plan::micro_batch_divisors(64);
+  EXPECT_EQ(space.micro_batch_sizes, (std::vector<int>{1, 2, 4, 8, 16, 32, 64}));
+  space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  const auto ranked = plan::rank_plans(gpt2, 8, step, m, plan::Overlap::all(), space);
+  std::set<Recompute> modes;
+  double last = 0.0;
+  for (const auto& c : ranked) {
+    if (!c.feasible) continue;
+    EXPECT_EQ(64 % c.step.micro_batch_size, 0);
+    EXPECT_EQ(c.step.micro_batch_size % (c.grid.z * c.grid.data), 0);
+    EXPECT_GE(c.step_s, last);
+    last = c.step_s;
+    modes.insert(c.step.memory.recompute);
+  }
+  EXPECT_EQ(modes.size(), 3u);
+  // One grid, one micro-batch: with a GPU between the two footprints, keeping every activation
+  // does not fit and block recomputation does; recomputation costs GEMM time and saves memory.
+  const comm::GridShape g{1, 1, 1, 8};
+  m.memory_gib = 400.0;
+  const plan::StepDims keep(64, 64, 1024, 8.0, {Recompute::none, 0});
+  const plan::StepDims recompute(64, 64, 1024, 8.0, {Recompute::block, 0});
+  const plan::StepCost roomy_none = plan::predict_step(gpt2, g, keep, m);
+  const plan::StepCost roomy_block = plan::predict_step(gpt2, g, recompute, m);
+  EXPECT_GT(roomy_block.gemm_s, roomy_none.gemm_s);
+  EXPECT_LT(roomy_block.memory.activations, roomy_none.memory.activations / 4);
+  const double gib = 1024.0 * 1024.0 * 1024.0;
+  m.memory_gib = (roomy_none.memory.total() + roomy_block.memory.total()) / 2 / plan::usable_memory_fraction / gib;
+  EXPECT_FALSE(plan::predict_step(gpt2, g, keep, m).feasible);
+  EXPECT_TRUE(plan::predict_step(gpt2, g, recompute, m).feasible);
+}
+
 TEST(CostModel, RejectsABadMachine) {
   plan::Machine m = test_machine();
   m.inter_node_gbps = 0.0;

@@ -9,7 +9,31 @@ fail() { echo "FAIL: $*"; exit 1; }
 out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 --micro-batch-size 16 --top 3 2>&1) \
   || fail "plan exited non-zero: $out"
 [ "$(grep -cE '^ +[0-9]+  [0-9]+x[0-9]+x[0-9]+x[0-9]+ ' <<<"$out")" -eq 3 ] || fail "expected 3 ranked rows: $out"
-grep -q "20 configurations" <<<"$out" || fail "8 GPUs have 20 factorisations: $out"
+grep -q "20 grids" <<<"$out" || fail "8 GPUs have 20 factorisations: $out"
+
+# The micro-batch and the recompute mode searched with the grid, any key through --set; each
+# row says what it chose.
+json=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 --micro-batch-size auto \
+  --set 'train.precision="bf16"' --set train.loss_chunk_tokens=128 --json --top 50 2>&1) || fail "plan auto: $json"
+python3 - "$json" <<'PY' || fail "plan auto JSON: $json"
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines()]
+assert len(lines) == 50, len(lines)
+assert all(64 % d["micro_batch_size"] == 0 for d in lines), lines
+assert len({d["micro_batch_size"] for d in lines}) > 1, "micro-batch not searched"
+assert {d["recompute"] for d in lines} <= {"none", "selective", "block"}, lines
+assert all(lines[i]["step_s"] <= lines[i + 1]["step_s"] for i in range(49)), lines
+PY
+out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --recompute block --top 1 2>&1) || fail "block: $out"
+grep -qE ' block +[0-9.]+ ' <<<"$out" || fail "--recompute block not in the row: $out"
+out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --set train.recompute='"full"' 2>&1) \
+  && fail "bad train.recompute accepted"
+grep -q '"full"' <<<"$out" || fail "bad recompute message: $out"
+out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --set train.nothing=1 2>&1) && fail "unknown key accepted"
+grep -q "train.nothing" <<<"$out" || fail "unknown --set key message: $out"
+out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --micro-batch-size lots 2>&1) \
+  && fail "bad --micro-batch-size accepted"
+grep -q "micro-batch-size 'lots'" <<<"$out" || fail "bad --micro-batch-size message: $out"
 
 json=$("$plan" --config axonn-80b --gpus 1024 --machine perlmutter --json --show-infeasible --top 5 2>&1) \
   || fail "plan --json exited non-zero: $json"

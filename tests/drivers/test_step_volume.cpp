@@ -137,12 +137,17 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
   for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
     if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
     for (const int micro_steps : {1, 2}) {
+     // Every recompute mode, with the logits in one chunk and in chunks of 5 rows.
+     for (const MemoryOptions memory : {MemoryOptions{Recompute::none, 0}, MemoryOptions{Recompute::selective, 5},
+                                        MemoryOptions{Recompute::block, 0}, MemoryOptions{Recompute::block, 5}}) {
       if ((batch / micro_steps) % (shape.z * shape.data)) continue;
-      SCOPED_TRACE("grid " + shape.str() + ", " + std::to_string(micro_steps) + " micro-batches");
+      SCOPED_TRACE("grid " + shape.str() + ", " + std::to_string(micro_steps) + " micro-batches, recompute " +
+                   recompute_name(memory.recompute) + ", loss chunk " + std::to_string(memory.loss_chunk_tokens));
       const double bucket_mb = 0.01;  // 2621 floats: several buckets
       const comm::Grid grid(shape, test::world());
       const int micro_batch = batch / micro_steps;
-      Gpt model(config, grid, micro_batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), bucket_mb);
+      Gpt model(config, grid, micro_batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), bucket_mb,
+                memory);
       model.init_parameters(3);
       model.zero_gradients();
       AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
@@ -153,7 +158,7 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
       step.run(1e-3, 2);
       const comm::CommTotals moved = comm::comm_totals() - before;
       const auto model_volumes =
-          plan::step_collectives(dims_of(config), shape, {batch, micro_batch, seq_len, bucket_mb});
+          plan::step_collectives(dims_of(config), shape, {batch, micro_batch, seq_len, bucket_mb, memory});
       double total = 0.0;
       for (const auto& per_axis : moved.bytes)
         for (const double b : per_axis) total += b;
@@ -170,6 +175,24 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
           EXPECT_EQ(predicted.calls, moved.calls[a][k])
               << comm::collective_kind_name(kind) << " on " << comm::comm_axis_name(axis);
         }
+     }
+    }
+  }
+}
+
+// What each overlap can hide is a typed field, not a label: the Z gathers by OAG, the Z gradient
+// reduce-scatters by ORS, the linear input gradients by OAR, the data all-reduce by DP; nothing
+// else.
+TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
+  const plan::ModelDims gpt2;
+  for (const Recompute r : {Recompute::none, Recompute::block}) {
+    for (const auto& v : plan::step_collectives(gpt2, {2, 2, 2, 2}, {16, 8, 64, 8.0, {r, 0}})) {
+      plan::HiddenBy want = plan::HiddenBy::none;
+      if (v.axis == CommAxis::z && v.kind == CollectiveKind::all_gather) want = plan::HiddenBy::oag;
+      if (v.axis == CommAxis::z && v.kind == CollectiveKind::reduce_scatter) want = plan::HiddenBy::ors;
+      if (v.what.rfind("linear input gradient", 0) == 0) want = plan::HiddenBy::oar;
+      if (v.axis == CommAxis::data && v.what == "gradients over data") want = plan::HiddenBy::dp;
+      EXPECT_EQ(v.hidden_by, want) << v.what;
     }
   }
 }
