@@ -105,8 +105,10 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   const auto params = mirror_to_host(exec, model.parameters(), "fourfold::checkpoint::write: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
-    m = mirror_to_host(exec, optimizer->first_moment(), "fourfold::checkpoint::write: first moment");
-    v = mirror_to_host(exec, optimizer->second_moment(), "fourfold::checkpoint::write: second moment");
+    // The moments of the whole arena, gathered over data where the optimizer is sharded.
+    m = HostTensor1<float>("fourfold::checkpoint::write: first moment", model.parameters().extent(0));
+    v = HostTensor1<float>("fourfold::checkpoint::write: second moment", model.parameters().extent(0));
+    optimizer->moments_to_host(exec, m, v, model.grid().data());
   }
   CheckpointMeta meta;
   meta.model = model.config();
@@ -195,10 +197,8 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   auto params = host_copy(exec, model.parameters(), "fourfold::checkpoint::read: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
-    m = Kokkos::create_mirror(optimizer->first_moment());
-    v = Kokkos::create_mirror(optimizer->second_moment());
-    Kokkos::deep_copy(m, 0.0f);
-    Kokkos::deep_copy(v, 0.0f);
+    m = HostTensor1<float>("fourfold::checkpoint::read: first moment", model.parameters().extent(0));
+    v = HostTensor1<float>("fourfold::checkpoint::read: second moment", model.parameters().extent(0));
   }
   // Data-parallel replicas hold identical shards: only data rank 0 reads them from the file,
   // then the arenas are broadcast over the data group (a fast network or shared memory
@@ -251,10 +251,7 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   FF_REQUIRE(bad.empty(), "checkpoint '{}' is corrupt: checksum mismatch in {} tensor(s): {}", path,
              bad.size(), fmt::join(bad, "; "));
   copy_from_host(exec, model.parameters(), params, "fourfold::checkpoint::read: parameters");
-  if (optimizer) {
-    copy_from_host(exec, optimizer->first_moment(), m, "fourfold::checkpoint::read: first moment");
-    copy_from_host(exec, optimizer->second_moment(), v, "fourfold::checkpoint::read: second moment");
-  }
+  if (optimizer) optimizer->moments_from_host(exec, m, v);  // this rank's segments of the whole arena
   return meta;
 }
 

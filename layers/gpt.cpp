@@ -123,7 +123,7 @@ void Gpt::build_schedule(double bucket_mb) {
   schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_, 4, std::vector<int>(),
                                                std::move(backward_order));
   gradient_sync_ = std::make_unique<GradientSync>(params_.gradients(), params_.z_replicated_size(), block_ranges,
-                                                  grid_, overlap_, bucket_mb);
+                                                  grid_, overlap_, bucket_mb, memory_.shard_optimizer);
 }
 
 int Gpt::gradient_buckets() const { return gradient_sync_->buckets(); }
@@ -294,12 +294,14 @@ void Gpt::sync_gradients() {
   gradient_sync_->finish(ExecSpace(), *schedule_);
 }
 
+void Gpt::gather_parameters() { gradient_sync_->gather_parameters(ExecSpace(), params_.values()); }
+
 MemoryPlan Gpt::memory() const {
   MemoryPlan plan;
   plan.parameters = view_bytes(params_.values());
   plan.gradients = view_bytes(params_.gradients());
   plan.activations = act_.bytes();
-  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes();
+  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() + gradient_sync_->workspace_bytes();
   plan.recompute_buffers = act_.shared_bytes();
   plan.attention_scratch = ws_.attention.bytes();
   plan.loss_chunk = view_bytes(ws_.head.logits);

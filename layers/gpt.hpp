@@ -54,6 +54,9 @@ class Gpt {
   /// Rows of one chunk of the LM head's logits, and the chunks per micro-batch.
   std::size_t loss_chunk_rows() const { return ws_.head.logits.extent(0); }
   std::size_t loss_chunks() const { return ws_.head.chunks(); }
+  /// The gradient buckets and, with shard_optimizer over more than one data rank, which pieces of
+  /// them this rank's optimizer owns (parts = G_data; 1 when not sharded).
+  const DataShards& data_shards() const { return gradient_sync_->shards(); }
   /// Data-parallel gradient all-reduces per optimizer step.
   int gradient_buckets() const;
   int local_batch() const { return local_batch_; }
@@ -98,6 +101,9 @@ class Gpt {
   /// tensors summed over Z, then everything summed over data. Enqueued; nothing waits for
   /// the device.
   void sync_gradients();
+  /// After an optimizer step that updated only this data rank's share of the parameters (the
+  /// optimizer sharded over data): every share all-gathered over data. Nothing otherwise.
+  void gather_parameters();
 
  private:
   void build_schedule(double bucket_mb);

@@ -7,15 +7,20 @@
 
 namespace fourfold {
 
-GradientNorm::GradientNorm(const std::vector<ParamInfo>& params, const comm::GridCoords& coords) {
+GradientNorm::GradientNorm(const std::vector<ParamInfo>& params, const comm::GridCoords& coords,
+                           const DataShards& shards) {
+  const bool sharded = shards.parts > 1;
+  comm::GridCoords copy_owner = coords;
+  if (sharded) copy_owner.data = 0;  // which X/Y/Z copy: the data split is by pieces instead
   for (const ParamInfo& p : params) {
-    if (!owns_copy(p, coords) || p.size == 0) continue;
+    if (!owns_copy(p, copy_owner) || p.size == 0) continue;
     if (!ranges_.empty() && ranges_.back().second == p.offset) {
       ranges_.back().second = p.offset + p.size;
     } else {
       ranges_.emplace_back(p.offset, p.offset + p.size);
     }
   }
+  if (sharded) ranges_ = intersect(ranges_, shards.owned(coords.data, coords.data == 0));
   partials_ = Kokkos::View<double*, MemSpace>("fourfold::grad_norm::partials", std::max<std::size_t>(ranges_.size(), 1));
 }
 

@@ -6,6 +6,7 @@
 
 #include "comm/grid.hpp"
 #include "core/types.hpp"
+#include "layers/data_shards.hpp"
 #include "layers/param_layout.hpp"
 
 #include <utility>
@@ -16,7 +17,10 @@ namespace fourfold {
 class GradientNorm {
  public:
   /// The arena ranges this rank owns (adjacent owned tensors merged) and one partial sum each.
-  GradientNorm(const std::vector<ParamInfo>& params, const comm::GridCoords& coords);
+  /// With the gradients reduce-scattered over data (shards.parts > 1), a data rank holds final
+  /// sums only in its pieces: it owns those, and data rank 0 the buckets' remainders.
+  GradientNorm(const std::vector<ParamInfo>& params, const comm::GridCoords& coords,
+               const DataShards& shards = DataShards());
 
   /// norm() = sqrt(sum over the world of every owned gradient element squared); enqueued on
   /// `exec` (the reduction over the world included), no host wait.

@@ -11,39 +11,76 @@ namespace fourfold {
 
 GradientSync::GradientSync(const Vector& grad_arena, std::size_t z_replicated_size,
                            const std::vector<std::pair<std::size_t, std::size_t>>& block_ranges,
-                           const comm::Grid& grid, const OverlapOptions& overlap, double bucket_mb)
-    : arena_(grad_arena), z_replicated_size_(z_replicated_size), grid_(grid), overlap_(overlap) {
-  FF_REQUIRE(std::isfinite(bucket_mb) && bucket_mb > 0.0,
-             "gradient bucket size {} MB: expected a positive number of megabytes", bucket_mb);
-  const auto bucket_elements =
-      std::max<std::size_t>(1, static_cast<std::size_t>(bucket_mb * 1024.0 * 1024.0 / sizeof(float)));
-  // Sharded chunks from the end of the arena down, in pieces of at most bucket_elements; a
-  // piece is final once the lowest block it touches is.
+                           const comm::Grid& grid, const OverlapOptions& overlap, double bucket_mb,
+                           bool shard_optimizer)
+    : arena_(grad_arena),
+      z_replicated_size_(z_replicated_size),
+      grid_(grid),
+      overlap_(overlap),
+      sharded_(shard_optimizer && grid.data().size() > 1) {
+  const int parts = grid.data().size();
+  // Sharded chunks from the end of the arena down, then the replicated section (data_shards.hpp);
+  // a sharded bucket is final once the lowest block it touches is.
   const std::size_t sharded_begin = block_ranges.empty() ? z_replicated_size_ : block_ranges.front().first;
   FF_ASSERT(sharded_begin == z_replicated_size_, "sharded chunks start at {}, not {}", sharded_begin,
             z_replicated_size_);
+  const std::size_t total = block_ranges.empty() ? sharded_begin : block_ranges.back().first + block_ranges.back().second;
+  shards_.parts = sharded_ ? parts : 1;
+  shards_.buckets = gradient_bucket_ranges(z_replicated_size_, total, bucket_elements(bucket_mb, parts, sharded_));
   int block = static_cast<int>(block_ranges.size()) - 1;
-  std::size_t end = block_ranges.empty() ? sharded_begin : block_ranges.back().first + block_ranges.back().second;
-  while (end > sharded_begin) {
-    const std::size_t begin = end - std::min(bucket_elements, end - sharded_begin);
-    while (block > 0 && block_ranges[block].first > begin) --block;
-    buckets_.push_back(Bucket{begin, end - begin, block, {}, false});
-    end = begin;
+  std::size_t staged = 0;
+  for (std::size_t b = 0; b < shards_.buckets.size(); ++b) {
+    const auto [offset, size] = shards_.buckets[b];
+    int lowest = -1;
+    if (offset >= z_replicated_size_) {
+      while (block > 0 && block_ranges[block].first > offset) --block;
+      lowest = block;
+    }
+    Bucket bucket;
+    bucket.offset = offset;
+    bucket.size = size;
+    bucket.lowest_block = lowest;
+    if (sharded_) {
+      bucket.piece = shards_.piece(b);
+      bucket.piece_offset = staged;
+      staged += bucket.piece;
+    }
+    buckets_.push_back(std::move(bucket));
   }
-  for (std::size_t offset = 0; offset < z_replicated_size_; offset += bucket_elements) {
-    buckets_.push_back(Bucket{offset, std::min(bucket_elements, z_replicated_size_ - offset), -1, {}, false});
-  }
+  if (sharded_) pieces_ = Vector(Kokkos::view_alloc(std::string("fourfold::gradient_sync::pieces")), staged);
 }
 
 GradientSync::~GradientSync() = default;
 
 void GradientSync::start(const ExecSpace& exec, Bucket& bucket, bool nonblocking) {
-  const Vector range = Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset, bucket.offset + bucket.size));
   bucket.started = true;
-  if (nonblocking) {
-    bucket.pending = comm::all_reduce_start(exec, grid_.data(), range);
-  } else {
-    comm::all_reduce(exec, grid_.data(), range);
+  const auto part = [&](std::size_t begin, std::size_t end) {
+    return Vector(Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)));
+  };
+  if (!sharded_) {
+    const Vector range = part(0, bucket.size);
+    if (nonblocking) {
+      bucket.pending = comm::all_reduce_start(exec, grid_.data(), range);
+    } else {
+      comm::all_reduce(exec, grid_.data(), range);
+    }
+    return;
+  }
+  const std::size_t divisible = bucket.piece * shards_.parts;
+  if (bucket.piece > 0) {
+    const Vector piece = Kokkos::subview(pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
+    if (nonblocking) {
+      bucket.pending = comm::reduce_scatter_start(exec, grid_.data(), part(0, divisible), piece);
+    } else {
+      comm::reduce_scatter(exec, grid_.data(), part(0, divisible), piece);
+    }
+  }
+  if (divisible < bucket.size) {
+    if (nonblocking) {
+      bucket.pending_remainder = comm::all_reduce_start(exec, grid_.data(), part(divisible, bucket.size));
+    } else {
+      comm::all_reduce(exec, grid_.data(), part(divisible, bucket.size));
+    }
   }
 }
 
@@ -73,11 +110,39 @@ void GradientSync::finish(const ExecSpace& exec, LinearSchedule& schedule) {
   const bool nonblocking = overlap_.dp;
   for (Bucket& bucket : buckets_)
     if (!bucket.started) start(exec, bucket, nonblocking);
+  const std::size_t d = static_cast<std::size_t>(grid_.coords().data);
   for (Bucket& bucket : buckets_) {
     if (bucket.pending.active()) bucket.pending.wait(exec);
+    if (bucket.pending_remainder.active()) bucket.pending_remainder.wait(exec);
     bucket.started = false;
+    if (sharded_ && bucket.piece > 0) {
+      // The reduced piece replaces this rank's partial sums in the arena: what the optimizer reads.
+      const std::size_t own = bucket.offset + d * bucket.piece;
+      Kokkos::deep_copy(exec, Kokkos::subview(arena_, Kokkos::make_pair(own, own + bucket.piece)),
+                        Kokkos::subview(pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece)));
+    }
   }
   overlapping_ = false;
+}
+
+void GradientSync::gather_parameters(const ExecSpace& exec, const Vector& parameters) {
+  if (!sharded_) return;
+  ScopedRegion region("fourfold::gradient_sync::gather_parameters");
+  const std::size_t d = static_cast<std::size_t>(grid_.coords().data);
+  // The pieces are staged apart from the arena the gather writes (MPI forbids overlapping send
+  // and receive buffers); every bucket's gather is in flight before the first is waited for.
+  for (Bucket& bucket : buckets_) {
+    if (bucket.piece == 0) continue;
+    const std::size_t own = bucket.offset + d * bucket.piece;
+    const Vector staged = Kokkos::subview(pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
+    Kokkos::deep_copy(exec, staged, Kokkos::subview(parameters, Kokkos::make_pair(own, own + bucket.piece)));
+    bucket.pending = comm::all_gather_start(
+        exec, grid_.data(), ConstVector(staged),
+        Vector(Kokkos::subview(parameters,
+                               Kokkos::make_pair(bucket.offset, bucket.offset + bucket.piece * shards_.parts))));
+  }
+  for (Bucket& bucket : buckets_)
+    if (bucket.pending.active()) bucket.pending.wait(exec);
 }
 
 }  // namespace fourfold

@@ -18,11 +18,18 @@
 //                           blocks are all done and whose reduce-scatters over Z have retired
 //   finish(exec, s)         drain the reduce-scatters, all-reduce the replicated section over
 //                           Z, run or start the remaining buckets, wait for all of them
+//
+// With the optimizer sharded over data (ZeRO-1, data_shards.hpp) a bucket is reduce-scattered
+// over data instead of all-reduced: rank d receives the sum of its piece (into a staging buffer,
+// copied into the arena when finish() completes it), and the bucket's remainder, if any, is
+// all-reduced. After the optimizer has updated the pieces this rank owns, gather_parameters()
+// all-gathers every bucket's pieces of the parameter arena over data.
 #pragma once
 
 #include "comm/grid.hpp"
 #include "comm/request.hpp"
 #include "core/types.hpp"
+#include "layers/data_shards.hpp"
 #include "layers/linear_schedule.hpp"
 #include "layers/overlap.hpp"
 
@@ -34,25 +41,36 @@ namespace fourfold {
 class GradientSync {
  public:
   /// block_ranges[b]: the [offset, offset + size) of block b's Z-sharded chunks in the arena,
-  /// contiguous and in block order after z_replicated_size.
+  /// contiguous and in block order after z_replicated_size. shard_optimizer: reduce-scatter
+  /// over data (ZeRO-1) instead of all-reduce (where there is more than one data rank).
   GradientSync(const Vector& grad_arena, std::size_t z_replicated_size,
                const std::vector<std::pair<std::size_t, std::size_t>>& block_ranges, const comm::Grid& grid,
-               const OverlapOptions& overlap, double bucket_mb);
+               const OverlapOptions& overlap, double bucket_mb, bool shard_optimizer = false);
   ~GradientSync();
   GradientSync(const GradientSync&) = delete;
   GradientSync& operator=(const GradientSync&) = delete;
 
   int buckets() const { return static_cast<int>(buckets_.size()); }
+  bool sharded() const { return sharded_; }
+  /// The buckets and, when sharded, who owns what (parts = 1 otherwise).
+  const DataShards& shards() const { return shards_; }
+  /// Bytes of the staging buffer of this rank's reduced pieces (0 unless sharded).
+  std::size_t workspace_bytes() const { return pieces_.span() * sizeof(float); }
 
   void begin_backward(bool last_micro_step);
   void block_done(const ExecSpace& exec, int block, const LinearSchedule& schedule);
   void finish(const ExecSpace& exec, LinearSchedule& schedule);
+  /// Sharded: every rank's updated pieces of `parameters` all-gathered over data, so that every
+  /// data rank holds the whole updated arena. Nothing to do otherwise.
+  void gather_parameters(const ExecSpace& exec, const Vector& parameters);
 
  private:
   struct Bucket {
     std::size_t offset = 0, size = 0;  // arena elements
     int lowest_block = -1;             // -1: part of the Z-replicated section
-    comm::Request pending;
+    std::size_t piece = 0;             // sharded: elements of each rank's piece
+    std::size_t piece_offset = 0;      // sharded: where this rank's reduced piece is staged
+    comm::Request pending, pending_remainder;
     bool started = false;
   };
   void start(const ExecSpace& exec, Bucket& bucket, bool nonblocking);
@@ -62,7 +80,10 @@ class GradientSync {
   const comm::Grid& grid_;
   OverlapOptions overlap_;
   bool overlapping_ = false;  // buckets may start during the current backward
+  bool sharded_ = false;
   std::vector<Bucket> buckets_;  // sharded buckets (last block first), then replicated pieces
+  DataShards shards_;
+  Vector pieces_;  // (shards_.pieces_size()) this rank's reduced pieces; staging of its updated ones
 };
 
 }  // namespace fourfold

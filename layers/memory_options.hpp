@@ -1,4 +1,5 @@
-// How a model trades computation for memory ([train] recompute, [train] loss_chunk_tokens), and
+// How a model trades computation or communication for memory ([train] recompute,
+// [train] loss_chunk_tokens, [parallel] shard_optimizer), and
 // the sizes that follow from them; free of Kokkos so that the planner (drivers/plan) sizes the
 // same buffers the model allocates.
 //
@@ -29,9 +30,14 @@ Recompute parse_recompute(const std::string& text);
 const char* recompute_name(Recompute recompute);
 
 struct MemoryOptions {
-  Recompute recompute = Recompute::none;
+  MemoryOptions(Recompute recompute_mode = Recompute::none, long chunk_tokens = 0, bool shard = false)
+      : recompute(recompute_mode), loss_chunk_tokens(chunk_tokens), shard_optimizer(shard) {}
+  Recompute recompute;
   /// Rows of logits per chunk of the LM head and loss; 0: as many as fit default_loss_chunk_bytes.
-  long loss_chunk_tokens = 0;
+  long loss_chunk_tokens;
+  /// [parallel] shard_optimizer: AdamW's moments and update split over the data ranks (ZeRO-1):
+  /// gradients reduce-scattered over data, parameters all-gathered after the update.
+  bool shard_optimizer;
 };
 
 /// The default chunk of logits: 64 MiB of fp32.

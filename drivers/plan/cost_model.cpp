@@ -161,10 +161,13 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
                                           : 0.0;
   const double micro_traffic =
       f32 * (L * (3.0 * m * (12.0 * cx + 24.0 * cy) + 5.0 * scores + recomputed_traffic) + 3.0 * m * vocab_local);
-  const double arena = cost.memory.parameters / f32;
+  // AdamW: 28 bytes per element it updates (the whole arena, or this data rank's share), plus
+  // clearing the rest of the gradient arena when sharded.
+  const double arena = cost.memory.parameters / f32, updated = cost.memory.optimizer / (2.0 * f32);
+  const double optimizer_traffic = 28.0 * updated + (updated < arena ? f32 * arena : 0.0);
   const double memory_rate = 1e9 * machine.memory_gbps;
   cost.gemm_s = micro_steps * micro_gemm_s;
-  cost.other_compute_s = (micro_steps * micro_traffic + 28.0 * arena) / memory_rate;
+  cost.other_compute_s = (micro_steps * micro_traffic + optimizer_traffic) / memory_rate;
   // One micro-batch's forward is about a third of its GEMMs without recomputation; the backward
   // (input and weight gradients, and a recomputed forward) is the rest.
   const double forward_gemm_s = (micro_gemm_s - recompute_flops / rate) / 3.0;

@@ -26,7 +26,9 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   RankMemory r;
   r.parameters = f32 * p;
   r.gradients = f32 * p;
-  r.optimizer = 2 * f32 * p;
+  const DataShards shards = data_shards(model, g, step);
+  // AdamW's m and v: the whole arena, or this data rank's share of it (ZeRO-1).
+  r.optimizer = 2 * f32 * (shards.parts > 1 ? static_cast<double>(shards.owned_size()) : p);
   // Per block (layers/gpt_memory.cpp), elements and the modes that keep them per block; a field
   // a mode does not keep is one buffer shared by all blocks.
   struct Field {
@@ -68,6 +70,8 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   const double partial_rows = 2 * std::ceil(m / layernorm_chunk_rows);
   r.workspaces = f32 * (4 * m + 3 * m * c + 2 * m * cx + 12 * m * cy + partial_rows * cx) + r.attention_scratch +
                  r.loss_chunk + f64 * 2 * m;
+  // ZeRO-1: the staging of this rank's reduced (then updated) pieces.
+  if (shards.parts > 1) r.workspaces += f32 * static_cast<double>(shards.pieces_size());
   if (g.z > 1) {
     const double largest_block = 4 * c * c / xy;  // FC and FC2
     r.workspaces += f32 * (weight_buffers * largest_block + gradient_slots * (largest_block + largest_block / g.z));

@@ -34,6 +34,17 @@ void check_grid(const ModelDims& m, const comm::GridShape& g, const StepDims& s)
 
 }  // namespace
 
+DataShards data_shards(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
+  const ArenaSizes arena = arena_sizes(m, g);
+  const bool sharded = s.memory.shard_optimizer && g.data > 1;
+  DataShards shards;
+  shards.parts = sharded ? g.data : 1;
+  shards.buckets = gradient_bucket_ranges(static_cast<std::size_t>(arena.z_replicated),
+                                          static_cast<std::size_t>(arena.z_replicated + arena.z_sharded),
+                                          bucket_elements(s.bucket_mb, g.data, sharded));
+  return shards;
+}
+
 HeadChunks head_chunks(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
   HeadChunks h;
   h.rows = static_cast<double>(s.micro_batch_size) / (g.z * g.data) * s.seq_len;
@@ -128,13 +139,37 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // over data, both in buckets of bucket_mb; the loss over Z and data; the gradient norm over
   // the world.
   const ArenaSizes arena = arena_sizes(m, g);
-  const double bucket = std::max(1.0, std::floor(s.bucket_mb * 1024.0 * 1024.0 / f32));
-  const long replicated_buckets = static_cast<long>(std::ceil(arena.z_replicated / bucket));
-  const long sharded_buckets = static_cast<long>(std::ceil(arena.z_sharded / bucket));
+  const DataShards shards = data_shards(m, g, s);
+  long replicated_buckets = 0, data_calls = 0, remainder_calls = 0;
+  double divisible_elements = 0.0, remainder_elements = 0.0;
+  const auto replicated_end = static_cast<std::size_t>(arena.z_replicated);
+  for (std::size_t b = 0; b < shards.buckets.size(); ++b) {
+    if (shards.buckets[b].first < replicated_end) ++replicated_buckets;
+    if (shards.parts == 1) continue;
+    if (shards.piece(b) > 0) {
+      ++data_calls;
+      divisible_elements += static_cast<double>(shards.divisible(b));
+    }
+    if (shards.remainder(b) > 0) {
+      ++remainder_calls;
+      remainder_elements += static_cast<double>(shards.remainder(b));
+    }
+  }
   per_step("replicated gradients over Z", CommAxis::z, g.z, CollectiveKind::all_reduce, replicated_buckets,
            f32 * arena.z_replicated);
-  per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::all_reduce,
-           replicated_buckets + sharded_buckets, f32 * (arena.z_replicated + arena.z_sharded), HiddenBy::dp);
+  if (shards.parts == 1) {
+    per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::all_reduce,
+             static_cast<long>(shards.buckets.size()), f32 * (arena.z_replicated + arena.z_sharded), HiddenBy::dp);
+  } else {
+    // ZeRO-1: each bucket reduce-scattered (its remainder all-reduced), and after the update the
+    // parameters all-gathered, bucket by bucket.
+    per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::reduce_scatter, data_calls,
+             f32 * divisible_elements, HiddenBy::dp);
+    per_step("gradient remainders over data", CommAxis::data, g.data, CollectiveKind::all_reduce, remainder_calls,
+             f32 * remainder_elements, HiddenBy::dp);
+    per_step("parameters over data", CommAxis::data, g.data, CollectiveKind::all_gather, data_calls,
+             f32 * divisible_elements);
+  }
   per_step("loss", CommAxis::z, g.z, CollectiveKind::all_reduce, 1, f64);
   per_step("loss", CommAxis::data, g.data, CollectiveKind::all_reduce, 1, f64);
   per_step("gradient norm", CommAxis::other, static_cast<int>(g.size()), CollectiveKind::all_reduce, 1, f64);

@@ -16,6 +16,7 @@
 
 #include "comm/grid_layout.hpp"
 #include "comm/types.hpp"
+#include "layers/data_shards.hpp"
 #include "layers/memory_options.hpp"
 
 #include <string>
@@ -67,6 +68,10 @@ struct HeadChunks {
   long chunks = 0;
 };
 HeadChunks head_chunks(const ModelDims& model, const comm::GridShape& grid, const StepDims& step);
+
+/// The data-parallel gradient buckets of a rank's arena and, with the optimizer sharded over
+/// more than one data rank, the pieces each owns (layers/gradient_sync.hpp builds the same).
+DataShards data_shards(const ModelDims& model, const comm::GridShape& grid, const StepDims& step);
 
 /// Elements of this rank's parameter arena: replicated over Z (embeddings, LayerNorms, biases)
 /// and Z-sharded (the weight chunks of the linear layers).

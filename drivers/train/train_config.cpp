@@ -49,6 +49,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward); results are bit-identical either way", "--overlap"},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
+      {"parallel", "shard_optimizer", V::boolean, false, "split AdamW's moments and update over the data ranks (ZeRO-1): gradients reduce-scattered over data instead of all-reduced, each data rank updates its 1/G_data share, parameters all-gathered; checkpoints keep their global layout, so sharded and unsharded runs resume each other", ""},
       {"parallel", "timeout_s", V::real, 300.0, "a rank blocked this many seconds in a collective (a peer died or hangs) reports the ranks of its node that are gone or stopped and exits non-zero, so the job ends instead of hanging; checkpoint I/O is not timed; 0 = no watchdog", ""},
       {"parallel", "progress", V::string, std::string("auto"), "how MPI collectives progress while a rank computes: thread (a progress engine thread per rank; needs MPI_THREAD_MULTIPLE), inline (each runs when waited for: nothing overlaps), or auto (thread where the node has a core per rank, else inline)", ""},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
@@ -263,6 +264,7 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
     FF_REQUIRE(false, "train.recompute: {}", e.what());
   }
   c.memory.loss_chunk_tokens = static_cast<long>(non_negative("train.loss_chunk_tokens"));
+  c.memory.shard_optimizer = v.boolean("parallel.shard_optimizer");
   c.steps = positive("train.steps");
   c.steps_this_run = non_negative("train.steps_this_run");
   c.batch_size = static_cast<int>(positive("train.batch_size"));

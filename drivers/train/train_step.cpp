@@ -19,11 +19,16 @@ TrainStep::TrainStep(Gpt& model, AdamW& optimizer, int micro_steps, double grad_
       grad_clip_(grad_clip),
       loss_scale_(1.0 / (static_cast<double>(micro_steps) * model.global_tokens())),
       batches_(micro_steps, model.rows()),
-      norm_(model.params(), model.grid().coords()),
+      norm_(model.params(), model.grid().coords(), model.data_shards()),
       values_("fourfold::step_values", 2),
       values_host_(Kokkos::create_mirror_view(values_)),
       clip_scale_("fourfold::clip_scale") {
   FF_REQUIRE(micro_steps >= 1, "{} micro-steps per optimizer step: need at least one", micro_steps);
+  FF_REQUIRE(optimizer.sharded() == (model.data_shards().parts > 1) &&
+                 (!optimizer.sharded() || optimizer.segments() == model.data_shards().owned(model.grid().coords().data)),
+             "the optimizer is {} but the model's gradients are {}: build AdamW from model.data_shards()",
+             optimizer.sharded() ? "sharded over data" : "not sharded",
+             model.data_shards().parts > 1 ? "reduce-scattered over data" : "all-reduced");
   // Failure testing: FOURFOLD_STEP_FAULT=RANK:STEP throws on that rank after the backward of
   // that step, while its gradient collectives are in flight.
   if (const char* spec = std::getenv("FOURFOLD_STEP_FAULT"); spec != nullptr && *spec != '\0') {
@@ -59,6 +64,7 @@ StepValues TrainStep::run(double lr, long t) {
         clip_scale() = static_cast<float>(clip > 0.0 && norm() > clip ? clip / norm() : 1.0);
       });
   optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t);
+  model_.gather_parameters();  // with the optimizer sharded over data: every rank's updated share
   copy_to_host(exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
   model_.grid().collect_device_timings();  // the step is complete: its event spans can be read
   return StepValues{values_host_(0) / micro_steps, values_host_(1)};

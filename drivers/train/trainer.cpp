@@ -218,7 +218,8 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   settings.beta2 = static_cast<float>(c.beta2);
   settings.eps = static_cast<float>(c.eps);
   settings.weight_decay = static_cast<float>(c.weight_decay);
-  s.optimizer.emplace(s.model->params(), s.model->parameters().extent(0), settings);
+  s.optimizer.emplace(s.model->params(), s.model->parameters().extent(0), settings, s.model->data_shards(),
+                      grid.coords().data);
 
   // Sources next: a missing shard file is reported before any checkpoint is touched.
   s.train_data = std::move(train_data);
@@ -285,7 +286,7 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
       comm::progress_mode_name(grid.engine().mode()), s.model->gradient_buckets(), s.peaks.describe(), start_note));
 
   const MemoryPlan memory = s.model->memory();
-  const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(s.model->parameters().extent(0));
+  const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(s.optimizer->state_size());
   constexpr double mib = 1024.0 * 1024.0;
   s.telemetry->note(fmt::format(
       "memory on rank 0: parameters {:.1f} MiB, gradients {:.1f} MiB, optimizer {:.1f} MiB, activations "

@@ -4,6 +4,7 @@
 // prints it.
 #include "comm/grid.hpp"
 #include "drivers/plan/memory_model.hpp"
+#include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
 #include "layers/gpt_test_support.hpp"
 #include "test_env.hpp"
@@ -22,23 +23,31 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
   const int batch = 4;
   for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
     for (const long chunk : {0L, 5L}) {
-      const MemoryOptions memory{recompute, chunk};
+     for (const bool shard : {false, true}) {
+      const MemoryOptions memory{recompute, chunk, shard};
       for (const int seq_len : {13, 16}) {
         for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
           if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
           SCOPED_TRACE("grid " + shape.str() + ", T = " + std::to_string(seq_len) + ", recompute " +
-                       recompute_name(recompute) + ", loss chunk " + std::to_string(chunk));
+                       recompute_name(recompute) + ", loss chunk " + std::to_string(chunk) +
+                       (shard ? ", optimizer sharded" : ""));
           const comm::Grid grid(shape, test::world());
-          const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), 8.0, memory);
+          const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), 0.004, memory);
           const MemoryPlan allocated = model.memory();
           plan::StepDims step;
           step.batch_size = step.micro_batch_size = batch;
           step.seq_len = seq_len;
           step.memory = memory;
+          step.bucket_mb = 0.004;  // several buckets, remainders included
           const plan::RankMemory predicted = plan::rank_memory(dims_of(config), shape, step);
+          const AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
+                                grid.coords().data);
           EXPECT_DOUBLE_EQ(predicted.parameters, static_cast<double>(allocated.parameters));
           EXPECT_DOUBLE_EQ(predicted.gradients, static_cast<double>(allocated.gradients));
-          EXPECT_DOUBLE_EQ(predicted.optimizer, 2.0 * static_cast<double>(allocated.parameters));
+          EXPECT_DOUBLE_EQ(predicted.optimizer, 2.0 * sizeof(float) * static_cast<double>(optimizer.state_size()));
+          if (shard && shape.data > 1) {
+            EXPECT_LT(predicted.optimizer, 2.0 * static_cast<double>(allocated.parameters) / shape.data * 1.01);
+          }
           EXPECT_DOUBLE_EQ(predicted.activations, static_cast<double>(allocated.activations));
           EXPECT_DOUBLE_EQ(predicted.workspaces, static_cast<double>(allocated.workspaces));
           EXPECT_DOUBLE_EQ(predicted.recompute_buffers, static_cast<double>(allocated.recompute_buffers));
@@ -48,6 +57,7 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
                     static_cast<double>(model.loss_chunk_rows()));
         }
       }
+     }
     }
   }
 }

@@ -96,7 +96,8 @@ TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, co
   const int local = global_batch / (grid.shape().z * grid.shape().data);
   Gpt model(small_config(), grid, local, seq_len, overlap, bucket_mb, memory);
   model.init_parameters(99);
-  AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{});
+  AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
+                  grid.coords().data);
   const ExecSpace exec;
   model.zero_gradients();
   DeviceScalar<double> loss("loss");
@@ -113,6 +114,7 @@ TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, co
     model.sync_gradients();
     model.complete_loss(loss);
     optimizer.step(exec, model.parameters(), model.gradients(), 1e-2f, 1.0f, step);
+    model.gather_parameters();
     DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(loss);
     copy_to_host(exec, host, loss, "test: loss");
     run.losses.push_back(host());

@@ -1,4 +1,4 @@
-// Memory options (layers/memory_options.hpp): the recompute parser, and on every grid of this
+// Memory options (layers/memory_options.hpp, data_shards.hpp): the recompute parser, and on every grid of this
 // world size, optimizer steps with gradient accumulation give bit-identical losses and
 // parameters whether backward finds its activations kept or recomputes them (selective, block),
 // with every overlap on or off (block recomputation re-gathers weights over Z in its own order)
@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fourfold {
@@ -69,6 +70,58 @@ TEST(Recompute, EveryModeIsBitIdenticalOnEveryGrid) {
     ++checked;
   }
   EXPECT_GT(checked, 0);
+}
+
+// ZeRO-1: with the optimizer sharded over data, each data rank updates its pieces and the
+// parameters are gathered; the run agrees with the unsharded one to float rounding (the
+// reduce-scatter adds in another order than the all-reduce), in every recompute mode, and every
+// rank holds the whole updated arena.
+TEST(ShardOptimizer, AgreesWithTheUnshardedRunOnEveryGrid) {
+  int checked = 0;
+  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (!test::fits_small_run(shape)) continue;
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    const test::TrainedRun whole = test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0, false}, 0.004);
+    for (const Recompute r : {Recompute::none, Recompute::block}) {
+      for (const OverlapOptions& overlap : {OverlapOptions::all(), OverlapOptions::none()}) {
+        const test::TrainedRun sharded = test::train_small(grid, overlap, {r, 0, true}, 0.004);
+        for (std::size_t i = 0; i < whole.losses.size(); ++i)
+          EXPECT_NEAR(sharded.losses[i], whole.losses[i], 1e-6 * std::abs(whole.losses[i]))
+              << recompute_name(r) << ", overlap " << overlap.str() << ", step " << i + 1;
+        double worst = 0.0;
+        for (std::size_t i = 0; i < whole.parameters.size(); ++i)
+          worst = std::max(worst, static_cast<double>(std::abs(sharded.parameters[i] - whole.parameters[i])));
+        EXPECT_LT(worst, 1e-4) << recompute_name(r) << ", overlap " << overlap.str();
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+// The pieces cover every element of every bucket exactly once over the data ranks, remainders
+// once more on every rank; the optimizer state is 1/G_data of the arena plus the remainders.
+TEST(ShardOptimizer, PiecesCoverTheArenaOnce) {
+  DataShards shards;
+  shards.parts = 3;
+  shards.buckets = gradient_bucket_ranges(10, 100, bucket_elements(24.0 * 4 / (1024.0 * 1024.0), 3, true));
+  EXPECT_EQ(shards.buckets.front(), (ArenaSegment{76, 24}));  // 24 elements: a multiple of 3
+  std::vector<int> covered(100, 0);
+  for (int part = 0; part < 3; ++part) {
+    std::size_t owned = 0;
+    for (const ArenaSegment& s : shards.owned(part, part == 0)) {
+      for (std::size_t i = s.first; i < s.second; ++i) ++covered[i];
+      owned += s.second - s.first;
+    }
+    if (part == 0) {
+      EXPECT_EQ(owned, shards.owned_size());
+    }
+  }
+  for (std::size_t i = 0; i < covered.size(); ++i) EXPECT_EQ(covered[i], 1) << "element " << i;
+  // 90 sharded elements: 24, 24, 24, 18 (all divisible by 3); 10 replicated: one bucket of 10, remainder 1.
+  EXPECT_EQ(shards.pieces_size(), 30u + 3u);
+  EXPECT_EQ(shards.owned_size(), 33u + 1u);
 }
 
 TEST(LossChunks, ChunkedLogitsAgreeToRounding) {
