@@ -28,10 +28,11 @@ std::string fresh_dir(const std::string& name) {
   return test::scratch_dir() + "/" + name + "_" + std::to_string(counter++);
 }
 
-TrainConfig run_config(const comm::GridShape& grid, long steps, const std::string& out) {
+TrainConfig run_config(const comm::GridShape& grid, long steps, const std::string& out, bool shard = false) {
   TrainConfig c = test::tiny_train_config(grid, steps, out);
   c.order = DataOrder::shuffled;
   c.seed = 21;
+  c.memory.shard_optimizer = shard;
   return c;
 }
 
@@ -81,19 +82,20 @@ std::vector<double> losses_of(const TrainResult& r) {
 
 TEST(Checkpoint, ResumeOnTheSameGridIsBitIdentical) {
   const int world = test::runtime().world_size();
-  std::vector<comm::GridShape> grids;
-  if (world == 1) grids = {{1, 1, 1, 1}};
-  if (world == 2) grids = {{1, 2, 1, 1}, {2, 1, 1, 1}, {1, 1, 2, 1}};
-  if (world == 4) grids = {{2, 1, 2, 1}, {1, 2, 1, 2}, {1, 1, 1, 4}};
-  for (const auto& shape : grids) {
-    SCOPED_TRACE("grid " + shape.str());
+  // (grid, optimizer sharded over data)
+  std::vector<std::pair<comm::GridShape, bool>> grids;
+  if (world == 1) grids = {{{1, 1, 1, 1}, false}};
+  if (world == 2) grids = {{{1, 2, 1, 1}, false}, {{2, 1, 1, 1}, false}, {{1, 1, 2, 1}, false}, {{1, 1, 1, 2}, true}};
+  if (world == 4) grids = {{{2, 1, 2, 1}, false}, {{1, 2, 1, 2}, false}, {{1, 1, 1, 4}, false}, {{1, 1, 1, 4}, true}};
+  for (const auto& [shape, shard] : grids) {
+    SCOPED_TRACE("grid " + shape.str() + (shard ? ", optimizer sharded" : ""));
     const comm::Grid grid(shape, test::world());
     const std::string whole = fresh_dir("whole"), split = fresh_dir("split");
-    const auto uninterrupted = losses_of(train(run_config(shape, 10, whole), grid));
-    TrainConfig first = run_config(shape, 10, split);
+    const auto uninterrupted = losses_of(train(run_config(shape, 10, whole, shard), grid));
+    TrainConfig first = run_config(shape, 10, split, shard);
     first.steps_this_run = 5;  // the job ends after 5 steps, with a checkpoint
     const auto part1 = losses_of(train(first, grid));
-    TrainConfig second = run_config(shape, 10, split);
+    TrainConfig second = run_config(shape, 10, split, shard);
     second.resume = "latest";
     const auto part2 = losses_of(train(second, grid));
     ASSERT_EQ(part1.size(), 5u);
@@ -114,6 +116,7 @@ TEST(Checkpoint, ResumeOnTheSameGridIsBitIdentical) {
 struct ReshardCase {
   comm::GridShape save;
   comm::GridShape resume;
+  bool shard_save = false, shard_resume = false;  // the optimizer sharded over data
 };
 
 TEST(Checkpoint, ResumeOnAnotherGridAndWorldSize) {
@@ -126,6 +129,9 @@ TEST(Checkpoint, ResumeOnAnotherGridAndWorldSize) {
       {{1, 1, 4, 1}, {4, 1, 1, 1}},  // 4 -> 4, Z-sharded weights -> X-split
       {{2, 1, 1, 1}, {1, 1, 2, 1}},  // 2 -> 2
       {{2, 1, 2, 1}, {1, 2, 1, 2}},  // 4 -> 4
+      {{1, 1, 1, 4}, {1, 1, 1, 2}, true, false},  // sharded -> unsharded
+      {{1, 1, 1, 2}, {2, 1, 1, 2}, false, true},  // unsharded -> sharded
+      {{1, 1, 2, 2}, {1, 1, 1, 4}, true, true},   // sharded two ways -> four ways
   };
   const std::string reference_dir = fresh_dir("reference");  // the same name on every rank
   const auto reference = on_ranks(1, {1, 1, 1, 1}, [&](const comm::Grid& g) {
@@ -133,15 +139,16 @@ TEST(Checkpoint, ResumeOnAnotherGridAndWorldSize) {
   });
   ASSERT_EQ(reference.size(), 10u);
   for (const auto& c : cases) {
-    SCOPED_TRACE(c.save.str() + " -> " + c.resume.str());
+    SCOPED_TRACE(c.save.str() + (c.shard_save ? " sharded" : "") + " -> " + c.resume.str() +
+                 (c.shard_resume ? " sharded" : ""));
     std::string dir = fresh_dir("reshard");
     on_ranks(static_cast<int>(c.save.size()), c.save, [&](const comm::Grid& g) {
-      TrainConfig first = run_config(g.shape(), 10, dir);
+      TrainConfig first = run_config(g.shape(), 10, dir, c.shard_save);
       first.steps_this_run = 5;
       return train(first, g);
     });
     const auto resumed = on_ranks(static_cast<int>(c.resume.size()), c.resume, [&](const comm::Grid& g) {
-      TrainConfig second = run_config(g.shape(), 10, dir);
+      TrainConfig second = run_config(g.shape(), 10, dir, c.shard_resume);
       second.resume = "latest";
       return train(second, g);
     });
