@@ -274,6 +274,8 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
                                                                  : space.micro_batch_sizes;
   const std::vector<Recompute> modes =
       space.recompute_modes.empty() ? std::vector<Recompute>{step.memory.recompute} : space.recompute_modes;
+  const std::vector<bool> shards =
+      space.shard_optimizer.empty() ? std::vector<bool>{step.memory.shard_optimizer} : space.shard_optimizer;
   std::vector<StepCost> feasible, infeasible;
   for (const comm::GridShape& g : factorizations(gpus)) {
     std::vector<StepCost> rejected;
@@ -281,15 +283,19 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
     for (const int m : micro) {
       if (m % (g.z * g.data) != 0 && micro.size() > 1) continue;  // cannot split over this grid's rows
       for (const Recompute r : modes) {
-        StepDims s = step;
-        s.micro_batch_size = m;
-        s.memory.recompute = r;
-        StepCost c = predict_step(model, g, s, machine, overlap);
-        if (c.feasible) {
-          any = true;
-          feasible.push_back(std::move(c));
-        } else {
-          rejected.push_back(std::move(c));
+        for (const bool shard : shards) {
+          if (shard && g.data == 1 && shards.size() > 1) continue;  // nothing to shard over
+          StepDims s = step;
+          s.micro_batch_size = m;
+          s.memory.recompute = r;
+          s.memory.shard_optimizer = shard;
+          StepCost c = predict_step(model, g, s, machine, overlap);
+          if (c.feasible) {
+            any = true;
+            feasible.push_back(std::move(c));
+          } else {
+            rejected.push_back(std::move(c));
+          }
         }
       }
     }
@@ -305,7 +311,9 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
   std::stable_sort(feasible.begin(), feasible.end(), [](const StepCost& a, const StepCost& b) {
     if (a.step_s != b.step_s) return a.step_s < b.step_s;
     if (a.step.micro_batch_size != b.step.micro_batch_size) return a.step.micro_batch_size > b.step.micro_batch_size;
-    return static_cast<int>(a.step.memory.recompute) < static_cast<int>(b.step.memory.recompute);
+    if (a.step.memory.recompute != b.step.memory.recompute)
+      return static_cast<int>(a.step.memory.recompute) < static_cast<int>(b.step.memory.recompute);
+    return !a.step.memory.shard_optimizer && b.step.memory.shard_optimizer;
   });
   feasible.insert(feasible.end(), infeasible.begin(), infeasible.end());
   return feasible;

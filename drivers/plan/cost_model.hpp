@@ -112,11 +112,12 @@ std::vector<StepCost> rank_grids(const ModelDims& model, int gpus, const StepDim
                                  const Overlap& overlap = Overlap::all());
 
 /// What a search may choose besides the grid: micro-batch sizes (empty: step's own; else each
-/// that divides the batch and splits over a grid's G_z * G_data) and recompute modes (empty:
-/// step's own).
+/// that divides the batch and splits over a grid's G_z * G_data), recompute modes and optimizer
+/// sharding over data (empty: step's own).
 struct SearchSpace {
   std::vector<int> micro_batch_sizes;
   std::vector<Recompute> recompute_modes;
+  std::vector<bool> shard_optimizer;  // empty: step's own; sharding is tried only where G_data > 1
 };
 /// Every micro-batch size from 1 to batch_size that divides it.
 std::vector<int> micro_batch_divisors(int batch_size);

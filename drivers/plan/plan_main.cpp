@@ -51,6 +51,7 @@ struct Options {
   std::string config, machine, calibration, overlap = "all";
   std::string micro_batch_size;  // "" = the config's, "auto" = searched, else a number
   std::string recompute;         // "" = the config's, "auto" = searched, else a mode
+  std::string shard_optimizer;   // "" = the config's, "auto" = searched, "true" or "false"
   std::vector<std::string> assignments;  // --set section.key=value
   int gpus = 0, batch_size = 0, seq_len = 0, top = 10;
   bool json = false, show_infeasible = false;
@@ -98,6 +99,13 @@ int run(const Options& o) {
       !o.recompute.empty() ? o.recompute : values.given("train.recompute") ? values.string("train.recompute") : "auto";
   const bool search_recompute = recompute_text == "auto";
   if (!search_recompute) step.memory.recompute = parse_recompute(recompute_text);
+  const std::string shard_text = !o.shard_optimizer.empty()                ? o.shard_optimizer
+                                 : values.given("parallel.shard_optimizer") ? (values.boolean("parallel.shard_optimizer") ? "true" : "false")
+                                                                            : "auto";
+  FF_REQUIRE(shard_text == "auto" || shard_text == "true" || shard_text == "false",
+             "--shard-optimizer '{}': expected true, false or auto", shard_text);
+  const bool search_shard = shard_text == "auto";
+  step.memory.shard_optimizer = shard_text == "true";
   const long long chunk = values.integer("train.loss_chunk_tokens");
   FF_REQUIRE(chunk >= 0, "train.loss_chunk_tokens = {}: expected 0 (automatic) or a positive number", chunk);
   step.memory.loss_chunk_tokens = static_cast<long>(chunk);
@@ -113,6 +121,7 @@ int run(const Options& o) {
   plan::SearchSpace space;
   if (search_micro) space.micro_batch_sizes = plan::micro_batch_divisors(step.batch_size);
   if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  if (search_shard) space.shard_optimizer = {false, true};
   const auto ranked = plan::rank_plans(model, o.gpus, step, machine, overlap, space);
   const double gib = 1024.0 * 1024.0 * 1024.0;
   int shown = 0;
@@ -120,14 +129,15 @@ int run(const Options& o) {
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
     std::printf("# %s on %d GPUs of %s (%d per node): %d layers, %d heads, %d channels; batch %d x %d, "
-                "micro-batch %s, recompute %s; overlap %s; %zu grids, %ld feasible configurations\n",
+                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s; %zu grids, %ld feasible "
+                "configurations\n",
                 path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node, model.layers, model.heads,
                 model.channels, step.batch_size, step.seq_len,
                 search_micro ? "searched" : std::to_string(step.micro_batch_size).c_str(),
-                search_recompute ? "searched" : recompute_name(step.memory.recompute), parsed.str().c_str(),
+                search_recompute ? "searched" : recompute_name(step.memory.recompute), shard_text == "auto" ? "searched" : shard_text.c_str(), parsed.str().c_str(),
                 plan::factorizations(o.gpus).size(), feasible);
-    std::printf("%4s  %-14s %6s %-9s %9s %9s   %27s %8s %6s  %s\n", "rank", "grid", "micro", "recompute", "step s",
-                "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", "MFU", "");
+    std::printf("%4s  %-14s %6s %-9s %5s %9s %9s   %27s %8s %6s  %s\n", "rank", "grid", "micro", "recompute", "zero1",
+                "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", "MFU", "");
   }
   for (const auto& c : ranked) {
     if (!c.feasible && !o.show_infeasible) continue;
@@ -140,7 +150,8 @@ int run(const Options& o) {
                              {"machine", machine.name},
                              {"batch_size", c.step.batch_size},
                              {"micro_batch_size", c.step.micro_batch_size},
-                             {"recompute", recompute_name(c.step.memory.recompute)}};
+                             {"recompute", recompute_name(c.step.memory.recompute)},
+                             {"shard_optimizer", c.step.memory.shard_optimizer}};
       if (c.feasible) {
         line["step_s"] = c.step_s;
         line["gemm_s"] = c.gemm_s;
@@ -172,8 +183,9 @@ int run(const Options& o) {
     const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
                                             axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
                                             axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
-    std::printf("%4d  %-14s %6d %-9s %9.3f %9.3f   %27s %8.1f %5.1f%%\n", shown, c.grid.str().c_str(),
-                c.step.micro_batch_size, recompute_name(c.step.memory.recompute), c.step_s, c.compute_s(),
+    std::printf("%4d  %-14s %6d %-9s %5s %9.3f %9.3f   %27s %8.1f %5.1f%%\n", shown, c.grid.str().c_str(),
+                c.step.micro_batch_size, recompute_name(c.step.memory.recompute),
+                c.step.memory.shard_optimizer ? "yes" : "no", c.step_s, c.compute_s(),
                 exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
   }
   FF_REQUIRE(feasible > 0, "no configuration of {} GPUs fits: rerun with --show-infeasible for the reasons", o.gpus);
@@ -202,6 +214,9 @@ int main(int argc, char** argv) {
   app.add_option("--recompute", o.recompute,
                  "activation recomputation: none, selective, block, or auto (all three searched with the grid; "
                  "default: the config's train.recompute where it sets one, else auto)");
+  app.add_option("--shard-optimizer", o.shard_optimizer,
+                 "AdamW sharded over the data ranks (ZeRO-1): true, false, or auto (both searched with the grid; "
+                 "default: the config's parallel.shard_optimizer where it sets one, else auto)");
   app.add_option("--set", o.assignments, "section.key=value: any configuration key, as fourfold-train takes it "
                                          "(e.g. train.precision=\"bf16\", train.recompute=\"block\"); repeatable");
   app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");

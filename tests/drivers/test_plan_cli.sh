@@ -22,10 +22,11 @@ assert len(lines) == 50, len(lines)
 assert all(64 % d["micro_batch_size"] == 0 for d in lines), lines
 assert len({d["micro_batch_size"] for d in lines}) > 1, "micro-batch not searched"
 assert {d["recompute"] for d in lines} <= {"none", "selective", "block"}, lines
+assert {d["shard_optimizer"] for d in lines} == {False, True}, "optimizer sharding not searched"
 assert all(lines[i]["step_s"] <= lines[i + 1]["step_s"] for i in range(49)), lines
 PY
 out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --recompute block --top 1 2>&1) || fail "block: $out"
-grep -qE ' block +[0-9.]+ ' <<<"$out" || fail "--recompute block not in the row: $out"
+grep -qE ' block +(yes|no) +[0-9.]+ ' <<<"$out" || fail "--recompute block not in the row: $out"
 out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --set train.recompute='"full"' 2>&1) \
   && fail "bad train.recompute accepted"
 grep -q '"full"' <<<"$out" || fail "bad recompute message: $out"
