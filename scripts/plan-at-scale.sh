@@ -87,7 +87,9 @@ def megatron_flops_per_token(name, T):  # the paper, section 5: 96 B s l h^2 (1 
 
 
 def plan(model, gpus, batch, micro, machine="perlmutter", overlap="all"):
-    """Every factorisation, feasible ones ranked first (fourfold-plan --json --show-infeasible)."""
+    """Every factorisation with every recompute mode and optimizer sharding the planner searches
+    (and every micro-batch when micro is "auto"), feasible ones ranked first
+    (fourfold-plan --json --show-infeasible)."""
     cmd = [BIN, "--config", f"axonn-{model.lower()}", "--gpus", str(gpus), "--machine", machine,
            "--batch-size", str(batch), "--micro-batch-size", str(micro), "--seq-len", str(SEQ),
            "--overlap", overlap, "--json", "--show-infeasible", "--top", "1000000"]
@@ -214,17 +216,26 @@ print(f"Step: batch {BATCH} sequences x {SEQ} tokens ({tokens / 1e6:.2f} M token
       "and 2048 tokens is AxoNN's launcher default (override with --batch-size, --micro-batch-size, --seq-len; "
       "at a fixed micro-batch the predicted MFU does not depend on the batch). MFU is the planner's: "
       "(6N + 12LCT) per token over step time x GPUs x 312 TFLOP/s. Exposed communication in seconds per step.\n")
+def top_rows(f):
+    return [[i + 1, r["grid"], r["micro_batch_size"], r["recompute"], "yes" if r["shard_optimizer"] else "no",
+             s(r["step_s"]), f'{s(r["gemm_s"] + r["other_compute_s"])} ({s(r["gemm_s"])} + '
+             f'{s(r["other_compute_s"])})'] + [s(r["exposed_s"][a]) for a in AXES] +
+            [f'{r["memory_gib"]:.1f}', pct(r["mfu"])] for i, r in enumerate(f[:3])]
+
+
+top_head = (["rank", "grid", "micro-batch", "recompute", "optimizer sharded", "step s",
+             "compute s (GEMM + memory-bound)"] + [f"exposed {a}" for a in AXES] + ["GiB/GPU", "MFU"])
 rows = plan(model, gpus, BATCH, MICRO)
 f = feasible(rows)
-print(f"### Planner's top 3 ({len(f)} of {len(rows)} factorisations fit)\n")
-table(["rank", "grid", "step s", "compute s (GEMM + memory-bound)"] + [f"exposed {a}" for a in AXES] +
-      ["GiB/GPU", "MFU"],
-      [[i + 1, r["grid"], s(r["step_s"]), f'{s(r["gemm_s"] + r["other_compute_s"])} ({s(r["gemm_s"])} + '
-        f'{s(r["other_compute_s"])})'] + [s(r["exposed_s"][a]) for a in AXES] +
-       [f'{r["memory_gib"]:.1f}', pct(r["mfu"])] for i, r in enumerate(f[:3])])
+print(f"### Planner's top 3 at micro-batch {MICRO} ({len(f)} configurations fit; recompute mode and "
+      "optimizer sharding searched)\n")
+table(top_head, top_rows(f))
+searched = feasible(plan(model, gpus, BATCH, "auto"))
+print(f"### Planner's top 3 with the micro-batch searched too (fourfold-plan --micro-batch-size auto)\n")
+table(top_head, top_rows(searched))
 
-print("### Micro-batch sweep (the planner takes the micro-batch as given; larger ones mean fewer "
-      "Z weight gathers per step but more activation memory)\n")
+print("### Micro-batch sweep (at each micro-batch the best grid, recompute mode and sharding; larger "
+      "micro-batches mean fewer Z weight gathers per step but more activation memory)\n")
 sweep = []
 for m in micro_sweep(BATCH):
     fm = feasible(plan(model, gpus, BATCH, m))
