@@ -24,36 +24,40 @@ constexpr Kept unless_recomputed{true, true, false};  // GEMM outputs and attent
 constexpr Kept only_without_recompute{true, false, false};
 
 // A block's matrices: the field, its label, its width (a multiple of C_x or C_y), when it is kept.
+// Fields are reached through accessor functions (a pointer to data member's declaration comes out
+// of nvcc's host pass with parentheses g++ warns about).
+using MatrixOf = Matrix& (*)(BlockActivations&);
+using VectorOf = Vector& (*)(BlockActivations&);
 struct MatrixField {
-  Matrix BlockActivations::*field;
+  MatrixOf field;
   const char* label;
   int x_multiple, y_multiple;
   Kept kept;
 };
 constexpr MatrixField matrix_fields[] = {
-    {&BlockActivations::ln1, "fourfold::act::ln1", 1, 0, only_without_recompute},
-    {&BlockActivations::qkv, "fourfold::act::qkv", 0, 3, unless_recomputed},
-    {&BlockActivations::atty, "fourfold::act::atty", 0, 1, unless_recomputed},
-    {&BlockActivations::res2, "fourfold::act::res2", 1, 0, unless_recomputed},
-    {&BlockActivations::ln2, "fourfold::act::ln2", 1, 0, only_without_recompute},
-    {&BlockActivations::fch, "fourfold::act::fch", 0, 4, unless_recomputed},
-    {&BlockActivations::fch_gelu, "fourfold::act::fch_gelu", 0, 4, only_without_recompute},
-    {&BlockActivations::res3, "fourfold::act::res3", 1, 0, every_mode},
+    {[](BlockActivations& a) -> Matrix& { return a.ln1; }, "fourfold::act::ln1", 1, 0, only_without_recompute},
+    {[](BlockActivations& a) -> Matrix& { return a.qkv; }, "fourfold::act::qkv", 0, 3, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.atty; }, "fourfold::act::atty", 0, 1, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.res2; }, "fourfold::act::res2", 1, 0, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.ln2; }, "fourfold::act::ln2", 1, 0, only_without_recompute},
+    {[](BlockActivations& a) -> Matrix& { return a.fch; }, "fourfold::act::fch", 0, 4, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.fch_gelu; }, "fourfold::act::fch_gelu", 0, 4, only_without_recompute},
+    {[](BlockActivations& a) -> Matrix& { return a.res3; }, "fourfold::act::res3", 1, 0, every_mode},
 };
 // A block's vectors: m rows each, or attention's statistics; LayerNorm's are always kept, so that
 // a recomputed LayerNorm normalises with them instead of reducing its rows over X again.
 struct VectorField {
-  Vector BlockActivations::*field;
+  VectorOf field;
   const char* label;
   bool attention_stats;
   Kept kept;
 };
 constexpr VectorField vector_fields[] = {
-    {&BlockActivations::ln1_mean, "fourfold::act::ln1_mean", false, every_mode},
-    {&BlockActivations::ln1_rstd, "fourfold::act::ln1_rstd", false, every_mode},
-    {&BlockActivations::lse, "fourfold::act::attention_lse", true, unless_recomputed},
-    {&BlockActivations::ln2_mean, "fourfold::act::ln2_mean", false, every_mode},
-    {&BlockActivations::ln2_rstd, "fourfold::act::ln2_rstd", false, every_mode},
+    {[](BlockActivations& a) -> Vector& { return a.ln1_mean; }, "fourfold::act::ln1_mean", false, every_mode},
+    {[](BlockActivations& a) -> Vector& { return a.ln1_rstd; }, "fourfold::act::ln1_rstd", false, every_mode},
+    {[](BlockActivations& a) -> Vector& { return a.lse; }, "fourfold::act::attention_lse", true, unless_recomputed},
+    {[](BlockActivations& a) -> Vector& { return a.ln2_mean; }, "fourfold::act::ln2_mean", false, every_mode},
+    {[](BlockActivations& a) -> Vector& { return a.ln2_rstd; }, "fourfold::act::ln2_rstd", false, every_mode},
 };
 
 }  // namespace
@@ -69,16 +73,16 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute) {
   };
   if (d.layers > 0) {
     for (const MatrixField& f : matrix_fields)
-      if (!f.kept.in(recompute)) shared.*f.field = alloc_matrix(f.label, m, width(f));
+      if (!f.kept.in(recompute)) f.field(shared) = alloc_matrix(f.label, m, width(f));
     for (const VectorField& f : vector_fields)
-      if (!f.kept.in(recompute)) shared.*f.field = alloc_vector(f.label, f.attention_stats ? stats : m);
+      if (!f.kept.in(recompute)) f.field(shared) = alloc_vector(f.label, f.attention_stats ? stats : m);
   }
   blocks.resize(d.layers);
   for (BlockActivations& a : blocks) {
     for (const MatrixField& f : matrix_fields)
-      a.*f.field = f.kept.in(recompute) ? alloc_matrix(f.label, m, width(f)) : shared.*f.field;
+      f.field(a) = f.kept.in(recompute) ? alloc_matrix(f.label, m, width(f)) : f.field(shared);
     for (const VectorField& f : vector_fields)
-      a.*f.field = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m) : shared.*f.field;
+      f.field(a) = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m) : f.field(shared);
   }
   lnf = alloc_matrix("fourfold::act::lnf", m, d.c_x);
   lnf_mean = alloc_vector("fourfold::act::lnf_mean", m);
@@ -87,22 +91,24 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute) {
 }
 
 std::size_t GptActivations::shared_bytes() const {
+  BlockActivations& s = const_cast<BlockActivations&>(shared);  // read through the accessors only
   std::size_t total = 0;
   for (const MatrixField& f : matrix_fields)
-    if (!f.kept.in(recompute)) total += view_bytes(shared.*f.field);
+    if (!f.kept.in(recompute)) total += view_bytes(f.field(s));
   for (const VectorField& f : vector_fields)
-    if (!f.kept.in(recompute)) total += view_bytes(shared.*f.field);
+    if (!f.kept.in(recompute)) total += view_bytes(f.field(s));
   return total;
 }
 
 std::size_t GptActivations::bytes() const {
   std::size_t total = view_bytes(tokens) + view_bytes(targets) + view_bytes(res0) + view_bytes(lnf) +
                       view_bytes(lnf_mean) + view_bytes(lnf_rstd) + view_bytes(losses) + shared_bytes();
-  for (const BlockActivations& a : blocks) {
+  for (const BlockActivations& block : blocks) {
+    BlockActivations& a = const_cast<BlockActivations&>(block);  // read through the accessors only
     for (const MatrixField& f : matrix_fields)
-      if (f.kept.in(recompute)) total += view_bytes(a.*f.field);
+      if (f.kept.in(recompute)) total += view_bytes(f.field(a));
     for (const VectorField& f : vector_fields)
-      if (f.kept.in(recompute)) total += view_bytes(a.*f.field);
+      if (f.kept.in(recompute)) total += view_bytes(f.field(a));
   }
   return total;
 }
