@@ -98,6 +98,14 @@ void Grid::collect_device_timings() const {
   for (const Communicator* c : {&world_, &x_, &y_, &z_, &data_, &xy_, &tp_, &z_prefetch_}) c->collect_device_timings();
 }
 
+double Grid::device_collective_buffer_bytes() const {
+  double bytes = 0.0;
+  for (const Communicator* c : {&world_, &x_, &y_, &z_, &data_, &xy_, &tp_, &z_prefetch_}) {
+    if (c->nccl() != nullptr) bytes += nccl_buffer_bytes_per_communicator();
+  }
+  return bytes;
+}
+
 // The engine moves with its communicators (its address does not change).
 const Communicator& Grid::group(GroupKind kind) const {
   switch (kind) {

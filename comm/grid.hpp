@@ -62,6 +62,9 @@ class Grid {
   /// Adds every group's device-side communication times (NCCL event spans) to the process
   /// totals; call after the host waited for the step. Nothing to do on host builds.
   void collect_device_timings() const;
+  /// Device bytes held by the NCCL communicators of this grid (nccl_buffer_bytes_per_communicator
+  /// each; 0 when collectives run over MPI).
+  double device_collective_buffer_bytes() const;
   /// The engine every group's MPI collectives go through.
   ProgressEngine& engine() const { return *engine_; }
 

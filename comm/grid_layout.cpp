@@ -3,6 +3,8 @@
 #include "core/error.hpp"
 
 #include <charconv>
+#include <cstdlib>
+#include <cstring>
 
 namespace fourfold::comm {
 
@@ -129,6 +131,28 @@ std::vector<int> GridLayout::group_members(GroupKind kind, int world_rank) const
     for (int i = 0; i < size; ++i) members.push_back(first + i * stride(kind));
   }
   return members;
+}
+
+int communicators_with_peers(const GridShape& shape) {
+  const long sizes[] = {shape.size(), shape.x, shape.y, shape.z, shape.data,
+                        static_cast<long>(shape.x) * shape.y, static_cast<long>(shape.x) * shape.y * shape.z,
+                        shape.z};
+  int count = 0;
+  for (const long size : sizes) count += size > 1 ? 1 : 0;
+  return count;
+}
+
+double nccl_buffer_bytes_per_communicator() {
+  constexpr double nccl_default_buffsize = 4.0 * 1024 * 1024;
+  constexpr int ring_connections = 2;
+  const char* text = std::getenv("NCCL_BUFFSIZE");
+  if (text == nullptr || *text == '\0') return ring_connections * nccl_default_buffsize;
+  long long bytes = 0;
+  const char* end = text + std::strlen(text);
+  const auto [last, error] = std::from_chars(text, end, bytes);
+  FF_REQUIRE(error == std::errc() && last == end && bytes > 0,
+             "NCCL_BUFFSIZE=\"{}\": expected a positive number of bytes (NCCL's default is 4194304)", text);
+  return ring_connections * static_cast<double>(bytes);
 }
 
 std::vector<GridShape> all_grid_shapes(int world_size) {

@@ -77,4 +77,16 @@ class GridLayout {
 /// Every ordered factorisation of n into (G_x, G_y, G_z, G_data), for tests and the planner.
 std::vector<GridShape> all_grid_shapes(int world_size);
 
+/// Communicators a rank of `shape` holds with more than one member: of the world, X, Y, Z,
+/// data, XY and TP groups and the second Z communicator of the weight prefetch (comm/grid.hpp),
+/// those whose group is larger than one rank; on the NCCL route each holds device buffers.
+int communicators_with_peers(const GridShape& shape);
+
+/// Device bytes of one NCCL communicator's buffers, as NCCL sizes them: NCCL_BUFFSIZE (the
+/// environment's, else NCCL's default of 4 MiB) for each of the ring's two connections (to the
+/// previous and the next rank) of one channel. NCCL adds per-channel copies when it opens more
+/// channels than one and smaller LL buffers, so this is the floor of what it allocates.
+/// A malformed NCCL_BUFFSIZE is a UserError naming it.
+double nccl_buffer_bytes_per_communicator();
+
 }  // namespace fourfold::comm

@@ -56,8 +56,8 @@ class CallTimer {
   Stopwatch watch_;
 };
 
-// Mixed-precision operand copies, grown to the largest operand seen (the first step's GEMMs;
-// later steps reuse them) and freed before Kokkos finalises. On the vendor-BLAS host route a
+// Mixed-precision operand copies, reserved by the model at set-up for its largest operands
+// (reserve_bf16_operands) and grown by a larger one, freed before Kokkos finalises. On the vendor-BLAS host route a
 // bf16 operand is kept as the float it rounds to: sgemm on it is a bf16 x bf16 product with
 // fp32 accumulation (Debian's OpenBLAS is built without sbgemm). On CUDA it is real bf16
 // storage for cublasGemmEx.
@@ -71,7 +71,7 @@ struct Bf16Scratch {
 };
 Bf16Scratch* bf16_scratch = nullptr;
 
-Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const float* data, std::size_t count) {
+Bf16Scratch& scratch() {
   if (bf16_scratch == nullptr) {
     bf16_scratch = new Bf16Scratch();
     Kokkos::push_finalize_hook([] {
@@ -79,11 +79,19 @@ Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const float* data, 
       bf16_scratch = nullptr;
     });
   }
-  Tensor1<Bf16Storage>& buffer = first ? bf16_scratch->a : bf16_scratch->b;
-  if (buffer.extent(0) < count) {
-    buffer = Tensor1<Bf16Storage>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gemm::bf16_operand")),
-                                  count);
-  }
+  return *bf16_scratch;
+}
+
+void grow(Tensor1<Bf16Storage>& buffer, std::size_t count) {
+  if (buffer.extent(0) >= count) return;
+  buffer = Tensor1<Bf16Storage>();  // free the old copy before the larger one is allocated
+  buffer = Tensor1<Bf16Storage>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gemm::bf16_operand")),
+                                count);
+}
+
+Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const float* data, std::size_t count) {
+  Tensor1<Bf16Storage>& buffer = first ? scratch().a : scratch().b;
+  grow(buffer, count);
   const Tensor1<Bf16Storage> out = buffer;
   Kokkos::parallel_for(
       "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
@@ -136,6 +144,24 @@ std::size_t batch_span(std::int64_t rows, std::int64_t cols, std::int64_t ld, st
 }
 
 }  // namespace
+
+std::size_t bf16_operand_element_bytes() { return sizeof(Bf16Storage); }
+
+void reserve_bf16_operands(std::size_t a_elements, std::size_t b_elements) {
+  grow(scratch().a, a_elements);
+  grow(scratch().b, b_elements);
+}
+
+Bf16OperandCapacity bf16_operand_capacity() {
+  if (bf16_scratch == nullptr) return {};
+  return {bf16_scratch->a.extent(0), bf16_scratch->b.extent(0)};
+}
+
+void release_bf16_operands() {
+  if (bf16_scratch == nullptr) return;
+  bf16_scratch->a = Tensor1<Bf16Storage>();
+  bf16_scratch->b = Tensor1<Bf16Storage>();
+}
 
 void set_gemm_precision(GemmPrecision p) { precision = p; }
 GemmPrecision gemm_precision() { return precision; }

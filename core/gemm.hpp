@@ -6,6 +6,7 @@
 #include "core/precision.hpp"
 #include "core/types.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -58,6 +59,20 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
 void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
                                    const StridedBatch<const float>& a, const StridedBatch<const float>& b,
                                    float beta, const StridedBatch<float>& c, int outer, int inner);
+
+/// Mixed precision (gemm_precision() == bf16) rounds each operand into one of two copies, A's and
+/// B's, before the vendor call. Models reserve both at set-up for their largest operands, so
+/// that no step allocates; an operand larger than a copy grows it (and the model's plan is then
+/// short). One element of a copy is bf16_operand_element_bytes(): 2 where the vendor GEMM reads
+/// bf16 (cuBLAS), 4 on the host BLAS route, which multiplies the float each value rounds to.
+std::size_t bf16_operand_element_bytes();
+void reserve_bf16_operands(std::size_t a_elements, std::size_t b_elements);
+struct Bf16OperandCapacity {
+  std::size_t a = 0, b = 0;  // elements
+};
+Bf16OperandCapacity bf16_operand_capacity();
+/// Frees both copies (tests measure their growth from empty).
+void release_bf16_operands();
 
 /// Time spent in gemm(), for benchmarks: with timing on, every call fences its execution space
 /// before and after and adds its wall time and FLOPs here (off by default: no fences).

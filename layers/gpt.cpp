@@ -2,6 +2,7 @@
 
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 #include "layers/attention.hpp"
@@ -90,7 +91,24 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
              memory.loss_chunk_tokens);
   dims.loss_chunk_rows = fourfold::loss_chunk_rows(memory.loss_chunk_tokens, vocab_.local, rows_);
   act_ = GptActivations(dims);
-  ws_ = GptWorkspaces(dims);  // gathered weight blocks and weight-gradient blocks live in the schedule
+  ws_ = GptWorkspaces(dims);
+  if (memory.precision == GemmPrecision::bf16) {
+    // Reserved now, so that no step allocates the operand copies (they outlive the model: the
+    // copies are the GEMM wrapper's, shared by every model of the process).
+    GemmOperandDims g;
+    g.rows = static_cast<double>(rows_);
+    g.channels = channels_;
+    g.c_x = c_x_;
+    g.c_y = c_y_;
+    g.attention_batch = static_cast<double>(local_batch) * heads_y_;
+    g.seq_len = seq_len;
+    g.block_rows = ws_.attention.block_rows();
+    g.chunk_rows = static_cast<double>(dims.loss_chunk_rows);
+    g.vocab_local = static_cast<double>(vocab_.local);
+    const GemmOperandElements largest = largest_gemm_operands(g);
+    reserve_bf16_operands(static_cast<std::size_t>(largest.a), static_cast<std::size_t>(largest.b));
+    gemm_operand_bytes_ = static_cast<std::size_t>(largest.a + largest.b) * bf16_operand_element_bytes();
+  }  // gathered weight blocks and weight-gradient blocks live in the schedule
   build_schedule(bucket_mb);
 }
 
@@ -301,7 +319,10 @@ MemoryPlan Gpt::memory() const {
   plan.parameters = view_bytes(params_.values());
   plan.gradients = view_bytes(params_.gradients());
   plan.activations = act_.bytes();
-  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() + gradient_sync_->workspace_bytes();
+  plan.gemm_operands = gemm_operand_bytes_;
+  plan.collective_buffers = static_cast<std::size_t>(grid_.device_collective_buffer_bytes());
+  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() + gradient_sync_->workspace_bytes() +
+                    plan.gemm_operands + plan.collective_buffers;
   plan.recompute_buffers = act_.shared_bytes();
   plan.attention_scratch = ws_.attention.bytes();
   plan.loss_chunk = view_bytes(ws_.head.logits);

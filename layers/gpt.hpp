@@ -124,6 +124,7 @@ class Gpt {
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
   OverlapOptions overlap_;
   MemoryOptions memory_;
+  std::size_t gemm_operand_bytes_ = 0;  // the bf16 operand copies reserved for this model (bf16 only)
   bool head_chunk_kept_ = false;  // the head's chunk buffer holds the last forward's last chunk
 
   // The memory plan: parameters and gradients (gpt_parameters.hpp), p_ and g_ their views.

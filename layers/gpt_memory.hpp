@@ -42,6 +42,8 @@ struct MemoryPlan {
   std::size_t recompute_buffers = 0;  // activations: buffers shared by all blocks (recompute != none)
   std::size_t attention_scratch = 0;  // workspaces: head-major operands and one query block of scores
   std::size_t loss_chunk = 0;         // workspaces: one chunk of logits (chunk_rows, V_loc)
+  std::size_t gemm_operands = 0;      // workspaces: bf16 copies of the largest GEMM operands (bf16 only)
+  std::size_t collective_buffers = 0; // workspaces: device buffers of the NCCL communicators (0 over MPI)
   std::size_t total() const { return parameters + gradients + activations + workspaces; }
 };
 

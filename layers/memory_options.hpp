@@ -1,5 +1,5 @@
 // How a model trades computation or communication for memory ([train] recompute,
-// [train] loss_chunk_tokens, [parallel] shard_optimizer), and
+// [train] loss_chunk_tokens, [parallel] shard_optimizer, [train] precision's operand copies), and
 // the sizes that follow from them; free of Kokkos so that the planner (drivers/plan) sizes the
 // same buffers the model allocates.
 //
@@ -18,6 +18,8 @@
 // losses and parameters.
 #pragma once
 
+#include "core/precision.hpp"
+
 #include <cstddef>
 #include <string>
 
@@ -30,14 +32,18 @@ Recompute parse_recompute(const std::string& text);
 const char* recompute_name(Recompute recompute);
 
 struct MemoryOptions {
-  MemoryOptions(Recompute recompute_mode = Recompute::none, long chunk_tokens = 0, bool shard = false)
-      : recompute(recompute_mode), loss_chunk_tokens(chunk_tokens), shard_optimizer(shard) {}
+  MemoryOptions(Recompute recompute_mode = Recompute::none, long chunk_tokens = 0, bool shard = false,
+                GemmPrecision gemm_precision = GemmPrecision::fp32)
+      : recompute(recompute_mode), loss_chunk_tokens(chunk_tokens), shard_optimizer(shard), precision(gemm_precision) {}
   Recompute recompute;
   /// Rows of logits per chunk of the LM head and loss; 0: as many as fit default_loss_chunk_bytes.
   long loss_chunk_tokens;
   /// [parallel] shard_optimizer: AdamW's moments and update split over the data ranks (ZeRO-1):
   /// gradients reduce-scattered over data, parameters all-gathered after the update.
   bool shard_optimizer;
+  /// [train] precision: with bf16 GEMM operands the model reserves the operand copies of its
+  /// largest GEMMs at set-up (core/gemm.hpp) and counts them in its plan.
+  GemmPrecision precision;
 };
 
 /// The default chunk of logits: 64 MiB of fp32.
@@ -51,6 +57,40 @@ inline std::size_t loss_chunk_rows(long loss_chunk_tokens, std::size_t vocab_loc
                           : static_cast<std::size_t>(default_loss_chunk_bytes / (4.0 * static_cast<double>(vocab_local)));
   if (chunk < 1) chunk = 1;
   return chunk < rows ? chunk : rows;
+}
+
+/// One rank's sizes that bound the operands of its GEMMs (elements; whole numbers).
+struct GemmOperandDims {
+  double rows = 0;             // m = B_loc T
+  double channels = 0;         // C
+  double c_x = 0, c_y = 0;     // C / G_x, C / G_y
+  double attention_batch = 0;  // B_loc NH_y (row, head) matrices
+  double seq_len = 0;          // T
+  double block_rows = 0;       // query rows of one causal block: min(attention_causal_block, T)
+  double chunk_rows = 0;       // rows of one chunk of logits
+  double vocab_local = 0;      // V_loc
+};
+struct GemmOperandElements {
+  double a = 0, b = 0;
+};
+
+/// Elements of the largest A and of the largest B operand among the model's GEMMs, which bound
+/// the bf16 operand copies (core/gemm.hpp):
+///   A: a linear layer's input or output gradient (m, C_x) (m, 3 C_y) (m, 4 C_y); one chunk of
+///      the LM head's input (chunk, C) and of dlogits (chunk, V_loc); attention's head-major
+///      operands (B_loc NH_y, T, hs) = (m, C_y) and one query block of scores (B_loc NH_y,
+///      block, T);
+///   B: a weight block (4 C_y, C_x) at most, gathered over Z; a linear layer's input (dW); the
+///      LM head's weight (V_loc, C) and input chunk; attention's head-major operands.
+/// Every operand is a sub-range of one of these, so a step never grows copies of these sizes.
+inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
+  const auto max = [](double a, double b) { return a > b ? a : b; };
+  const double widest_activation = d.rows * max(d.c_x, 4 * d.c_y);
+  GemmOperandElements e;
+  e.a = max(max(widest_activation, d.chunk_rows * d.channels),
+            max(d.chunk_rows * d.vocab_local, d.attention_batch * d.block_rows * d.seq_len));
+  e.b = max(max(widest_activation, 4 * d.c_x * d.c_y), max(d.vocab_local * d.channels, d.chunk_rows * d.channels));
+  return e;
 }
 
 }  // namespace fourfold

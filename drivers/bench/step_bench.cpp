@@ -5,6 +5,7 @@
 #include "comm/grid.hpp"
 #include "comm/mpi_backend.hpp"
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 #include "core/rng.hpp"
 #include "core/runtime.hpp"
 #include "core/timer.hpp"
@@ -55,11 +56,17 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   const TrainConfig c = make_train_config(values, runtime.world_size(), nullptr);
 
   const comm::Grid grid(c.grid, runtime.world(), c.backend, c.progress);
-  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb);
+  // The configuration's recompute mode, chunk of logits, optimizer sharding and precision, as
+  // the trainer runs them.
+  MemoryOptions memory = c.memory;
+  memory.precision = c.precision;
+  Gpt model(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb, memory);
   model.init_parameters(static_cast<std::uint64_t>(c.seed));
   AdamWSettings settings;
   settings.weight_decay = static_cast<float>(c.weight_decay);
-  AdamW optimizer(model.params(), model.parameters().extent(0), settings);
+  AdamW optimizer(model.params(), model.parameters().extent(0), settings, model.data_shards(), grid.coords().data);
+  const GemmPrecision saved_precision = gemm_precision();
+  set_gemm_precision(c.precision);
   TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
   for (int k = 0; k < c.micro_steps(); ++k) {
     for (std::size_t i = 0; i < model.rows(); ++i) {
@@ -133,6 +140,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }
+  set_gemm_precision(saved_precision);
   return 0;
 }
 

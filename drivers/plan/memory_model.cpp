@@ -76,6 +76,22 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     const double largest_block = 4 * c * c / xy;  // FC and FC2
     r.workspaces += f32 * (weight_buffers * largest_block + gradient_slots * (largest_block + largest_block / g.z));
   }
+  if (step.memory.precision == GemmPrecision::bf16) {
+    GemmOperandDims d;
+    d.rows = m;
+    d.channels = c;
+    d.c_x = cx;
+    d.c_y = cy;
+    d.attention_batch = local_batch * heads_local;
+    d.seq_len = T;
+    d.block_rows = block_rows;
+    d.chunk_rows = head.chunk_rows;
+    d.vocab_local = head.vocab_local;
+    const GemmOperandElements largest = largest_gemm_operands(d);
+    r.gemm_operands = step.gemm_operand_element_bytes * (largest.a + largest.b);
+  }
+  r.collective_buffers = step.nccl_buffer_bytes * comm::communicators_with_peers(g);
+  r.workspaces += r.gemm_operands + r.collective_buffers;
   return r;
 }
 

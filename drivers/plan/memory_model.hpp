@@ -19,6 +19,8 @@ struct RankMemory {
   double recompute_buffers = 0.0;  // activations: buffers shared by all blocks (recompute != none)
   double attention_scratch = 0.0;  // workspaces: head-major operands and one query block of scores
   double loss_chunk = 0.0;         // workspaces: one chunk of logits
+  double gemm_operands = 0.0;      // workspaces: bf16 copies of the largest GEMM operands (bf16 only)
+  double collective_buffers = 0.0; // workspaces: the NCCL communicators' device buffers
   double total() const { return parameters + gradients + optimizer + activations + workspaces; }
 };
 

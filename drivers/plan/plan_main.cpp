@@ -5,7 +5,9 @@
 //                 [--overlap all|none|oar,ors,oag,dp] [--set section.key=value ...]
 //                 [--top K] [--json] [--show-infeasible]
 // A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
+#include "comm/communicator.hpp"
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 #include "drivers/plan/cost_model.hpp"
 #include "drivers/plan/machines.hpp"
 #include "drivers/train/train_config.hpp"
@@ -109,6 +111,19 @@ int run(const Options& o) {
   const long long chunk = values.integer("train.loss_chunk_tokens");
   FF_REQUIRE(chunk >= 0, "train.loss_chunk_tokens = {}: expected 0 (automatic) or a positive number", chunk);
   step.memory.loss_chunk_tokens = static_cast<long>(chunk);
+  try {
+    step.memory.precision = parse_gemm_precision(values.string("train.precision"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "train.precision: {}", e.what());
+  }
+  // GPU presets and machine files run NCCL with bf16 operand copies of 2 bytes; `local` is this
+  // build (a CPU build keeps them as floats and runs MPI on host memory).
+  const bool local = o.machine == "local";
+  step.gemm_operand_element_bytes = local ? static_cast<double>(bf16_operand_element_bytes()) : 2.0;
+  step.nccl_buffer_bytes =
+      !local || comm::resolves_to_nccl(comm::parse_backend(values.string("parallel.comm")))
+          ? comm::nccl_buffer_bytes_per_communicator()
+          : 0.0;
   step.seq_len = o.seq_len > 0 ? o.seq_len : static_cast<int>(values.integer("train.seq_len"));
   step.bucket_mb = values.real("parallel.bucket_mb");
   FF_REQUIRE(o.gpus >= 1, "--gpus {}: expected at least 1", o.gpus);

@@ -45,6 +45,12 @@ struct StepDims {
   int seq_len;
   double bucket_mb;
   MemoryOptions memory;
+  /// Bytes of one element of a bf16 GEMM operand copy (core/gemm.hpp): 2 where the vendor GEMM
+  /// reads bf16 (GPUs), 4 on the host BLAS route.
+  double gemm_operand_element_bytes = 2.0;
+  /// Device bytes of each NCCL communicator's buffers (comm::nccl_buffer_bytes_per_communicator);
+  /// 0 where collectives run over MPI.
+  double nccl_buffer_bytes = 0.0;
 };
 
 /// Which overlap can run a collective behind computation ([parallel] overlap; none: nothing can).

@@ -3,6 +3,7 @@
 #include "checkpoint/agree.hpp"
 #include "comm/collectives.hpp"
 #include "comm/grid.hpp"
+#include "core/gemm.hpp"
 #include "core/types.hpp"
 #include "core/error.hpp"
 #include "drivers/common/calibrate.hpp"
@@ -34,7 +35,25 @@ plan::StepDims plan_step(const TrainConfig& config) {
   s.seq_len = config.seq_len;
   s.bucket_mb = config.bucket_mb;
   s.memory = config.memory;
+  s.memory.precision = config.precision;
+  s.gemm_operand_element_bytes = static_cast<double>(bf16_operand_element_bytes());
+  s.nccl_buffer_bytes = comm::resolves_to_nccl(config.backend) ? comm::nccl_buffer_bytes_per_communicator() : 0.0;
   return s;
+}
+
+plan::SearchSpace plan_search(const TrainConfig& config) {
+  plan::SearchSpace space;
+  if (config.search_micro_batch) space.micro_batch_sizes = plan::micro_batch_divisors(config.batch_size);
+  if (config.search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  if (config.search_shard_optimizer) space.shard_optimizer = {false, true};
+  return space;
+}
+
+void apply_plan(TrainConfig& config, const plan::StepCost& chosen) {
+  config.grid = chosen.grid;
+  config.micro_batch_size = chosen.step.micro_batch_size;
+  config.memory.recompute = chosen.step.memory.recompute;
+  config.memory.shard_optimizer = chosen.step.memory.shard_optimizer;
 }
 
 plan::Overlap plan_overlap(const OverlapOptions& overlap) {
@@ -110,8 +129,8 @@ bool communication_overlaps(const TrainConfig& config, const comm::Communicator&
 
 std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size,
                                            bool overlaps) {
-  return plan::rank_grids(plan_model(config.model), world_size, plan_step(config), machine,
-                          overlaps ? plan_overlap(config.overlap) : plan::Overlap::none());
+  return plan::rank_plans(plan_model(config.model), world_size, plan_step(config), machine,
+                          overlaps ? plan_overlap(config.overlap) : plan::Overlap::none(), plan_search(config));
 }
 
 const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const TrainConfig& config,
@@ -129,10 +148,13 @@ const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const
 
 std::string describe(const plan::StepCost& cost) {
   constexpr double gib = 1024.0 * 1024.0 * 1024.0;
-  if (!cost.feasible) return fmt::format("{} cannot run: {}", cost.grid.str(), cost.reason);
-  return fmt::format("{} predicted {:.4g} s/step (compute {:.4g} s, exposed communication {:.3g} ms), {:.2f} GiB/GPU",
+  const std::string options = fmt::format("micro-batch {}, recompute {}, optimizer {}", cost.step.micro_batch_size,
+                                          recompute_name(cost.step.memory.recompute),
+                                          cost.step.memory.shard_optimizer ? "sharded" : "replicated");
+  if (!cost.feasible) return fmt::format("{} ({}) cannot run: {}", cost.grid.str(), options, cost.reason);
+  return fmt::format("{} predicted {:.4g} s/step (compute {:.4g} s, exposed communication {:.3g} ms), {:.2f} GiB/GPU; {}",
                      cost.grid.str(), cost.step_s, cost.compute_s(), 1e3 * cost.exposed_total(),
-                     cost.memory.total() / gib);
+                     cost.memory.total() / gib, options);
 }
 
 }  // namespace fourfold

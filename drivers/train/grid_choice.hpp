@@ -16,6 +16,10 @@ namespace fourfold {
 /// The planner's view of a run: model, batch and overlap.
 plan::ModelDims plan_model(const GptConfig& model);
 plan::StepDims plan_step(const TrainConfig& config);
+/// The options --grid auto chooses besides the grid (TrainConfig's search_* flags).
+plan::SearchSpace plan_search(const TrainConfig& config);
+/// Takes a ranked configuration's grid, micro-batch, recompute mode and optimizer sharding.
+void apply_plan(TrainConfig& config, const plan::StepCost& chosen);
 plan::Overlap plan_overlap(const OverlapOptions& overlap);
 
 /// The machine a run plans for, and where its figures came from (for the log).
@@ -38,8 +42,8 @@ std::string calibration_path(const TrainConfig& config, int world_size);
 /// progress the planner must assume overlap none. Collective over `world`.
 bool communication_overlaps(const TrainConfig& config, const comm::Communicator& world);
 
-/// Every grid of `world_size` ranks, ranked by predicted step time (feasible first), with the
-/// configured overlap when `overlaps`, else none.
+/// Every grid of `world_size` ranks with every choice of plan_search(config), ranked by predicted
+/// step time (feasible first), with the configured overlap when `overlaps`, else none.
 std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size,
                                            bool overlaps = true);
 
@@ -48,7 +52,8 @@ std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan
 const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const TrainConfig& config,
                                 const plan::Machine& machine);
 
-/// "1x2x1x2 predicted 0.412 s/step (compute 0.398 s, exposed communication 14.0 ms), 3.1 GiB/GPU"
+/// "1x2x1x2 predicted 0.412 s/step (compute 0.398 s, exposed communication 14.0 ms), 3.1 GiB/GPU;
+/// micro-batch 8, recompute none, optimizer replicated"
 std::string describe(const plan::StepCost& cost);
 
 }  // namespace fourfold

@@ -265,6 +265,9 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   }
   c.memory.loss_chunk_tokens = static_cast<long>(non_negative("train.loss_chunk_tokens"));
   c.memory.shard_optimizer = v.boolean("parallel.shard_optimizer");
+  c.search_micro_batch = c.grid_auto && !v.given("train.micro_batch_size");
+  c.search_recompute = c.grid_auto && !v.given("train.recompute");
+  c.search_shard_optimizer = c.grid_auto && !v.given("parallel.shard_optimizer");
   c.steps = positive("train.steps");
   c.steps_this_run = non_negative("train.steps_this_run");
   c.batch_size = static_cast<int>(positive("train.batch_size"));

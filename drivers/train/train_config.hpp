@@ -69,6 +69,10 @@ struct TrainConfig {
 
   comm::GridShape grid;         // resolved against the world size
   bool grid_auto = false;       // parallel.grid = auto: `grid` is chosen by the planner (grid_choice.hpp)
+  // With --grid auto, the planner also chooses what the configuration leaves unset: the
+  // micro-batch (train.micro_batch_size), the recompute mode (train.recompute) and optimizer
+  // sharding (parallel.shard_optimizer).
+  bool search_micro_batch = false, search_recompute = false, search_shard_optimizer = false;
   std::string machine;          // the planner's machine (local, a preset or a file)
   std::string calibration;      // the local machine's calibration file ("" = default place)
   comm::Backend backend = comm::Backend::automatic;  // collectives on device memory

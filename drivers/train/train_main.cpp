@@ -89,13 +89,13 @@ void print_plan(const TrainConfig& c, const std::vector<plan::StepCost>& ranked,
       "  grid      %s on %d ranks; batch %d x %d tokens in %d micro-batch(es) of %d, %d sequence(s) per rank\n"
       "  memory    per rank: parameters %.1f MiB, gradients %.1f MiB, optimizer %.1f MiB, activations %.1f MiB "
       "(recompute %s: %.1f MiB of them shared by the blocks), workspaces %.1f MiB (attention %.1f MiB, a chunk of "
-      "%.0f rows of logits %.1f MiB); total %.2f GiB\n",
+      "%.0f rows of logits %.1f MiB, bf16 operand copies %.1f MiB, NCCL buffers %.1f MiB); total %.2f GiB\n",
       c.model.str().c_str(), c.model.num_parameters() / 1e6, precision_name(c.precision), c.grid.str().c_str(),
       world_size, c.batch_size, c.seq_len, c.micro_steps(), c.micro_batch_size, c.local_micro_batch(),
       m.parameters / mib, m.gradients / mib, m.optimizer / mib, m.activations / mib,
       recompute_name(c.memory.recompute), m.recompute_buffers / mib, m.workspaces / mib, m.attention_scratch / mib,
       plan::head_chunks(plan_model(c.model), c.grid, plan_step(c)).chunk_rows, m.loss_chunk / mib,
-      m.total() / (mib * 1024.0));
+      m.gemm_operands / mib, m.collective_buffers / mib, m.total() / (mib * 1024.0));
   if (!machine) {
     std::printf("  step      not predicted: a one-rank job has no collectives to calibrate (set parallel.machine to a "
                 "preset or file)\n");
@@ -147,12 +147,17 @@ int main(int argc, char** argv) {
     }
     if (config.grid_auto && plan) {
       const plan::StepCost& best = best_grid(ranked, config, machine->machine);
-      config.grid = best.grid;
+      apply_plan(config, best);
       if (root) {
         std::printf("fourfold-train: --grid auto on %s (%s), overlap %s: %zu grids of %d ranks, chose %s\n",
                     machine->machine.name.c_str(), machine->origin.c_str(),
                     overlaps ? config.overlap.str().c_str() : "none (inline progress)", ranked.size(),
                     runtime.world_size(), describe(best).c_str());
+        const std::string searched = fmt::format("{}{}{}", config.search_micro_batch ? " micro-batch" : "",
+                                                 config.search_recompute ? " recompute" : "",
+                                                 config.search_shard_optimizer ? " shard_optimizer" : "");
+        if (!searched.empty())
+          std::printf("fourfold-train: --grid auto also chose (unset in the configuration):%s\n", searched.c_str());
         if (ranked.size() > 1 && ranked[1].feasible)
           std::printf("fourfold-train: runner-up %s\n", describe(ranked[1]).c_str());
         std::fflush(stdout);

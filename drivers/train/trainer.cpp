@@ -212,7 +212,9 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   // One watchdog per process: a second Trainer alive at the same time is watched by the first's.
   if (c.timeout_s > 0 && !comm::Watchdog::any_active()) s.watchdog.emplace(grid.world(), c.timeout_s, exit_failure);
 
-  s.model.emplace(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb, c.memory);
+  MemoryOptions memory_options = c.memory;
+  memory_options.precision = c.precision;  // bf16: the model reserves its GEMM operand copies
+  s.model.emplace(c.model, grid, c.local_micro_batch(), c.seq_len, c.overlap, c.bucket_mb, memory_options);
   AdamWSettings settings;
   settings.beta1 = static_cast<float>(c.beta1);
   settings.beta2 = static_cast<float>(c.beta2);
@@ -291,10 +293,12 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   s.telemetry->note(fmt::format(
       "memory on rank 0: parameters {:.1f} MiB, gradients {:.1f} MiB, optimizer {:.1f} MiB, activations "
       "{:.1f} MiB (recompute {}: {:.1f} MiB of them shared by the blocks), workspaces {:.1f} MiB (attention "
-      "{:.1f} MiB, a chunk of {} rows of logits {:.1f} MiB); total {:.2f} GiB; GEMM operands {}",
+      "{:.1f} MiB, a chunk of {} rows of logits {:.1f} MiB, bf16 operand copies {:.1f} MiB, NCCL buffers {:.1f} MiB); "
+      "total {:.2f} GiB; GEMM operands {}",
       memory.parameters / mib, memory.gradients / mib, optimizer_bytes / mib, memory.activations / mib,
       recompute_name(c.memory.recompute), memory.recompute_buffers / mib, memory.workspaces / mib,
       memory.attention_scratch / mib, s.model->loss_chunk_rows(), memory.loss_chunk / mib,
+      memory.gemm_operands / mib, memory.collective_buffers / mib,
       (static_cast<double>(memory.total()) + optimizer_bytes) / (mib * 1024.0), precision_name(c.precision)));
   s.model->zero_gradients();  // afterwards AdamW leaves them zero after each update
 }

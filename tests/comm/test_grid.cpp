@@ -32,6 +32,23 @@ TEST(Grid, GroupsMatchTheLayoutOnEveryGrid) {
   }
 }
 
+// The memory model counts one set of NCCL buffers per communicator with peers.
+TEST(Grid, CommunicatorsWithPeersAreTheGridsCommunicatorsOfMoreThanOneRank) {
+  int world_size = 0;
+  MPI_Comm_size(test::world(), &world_size);
+  for (const GridShape& shape : all_grid_shapes(world_size)) {
+    SCOPED_TRACE("grid " + shape.str());
+    const Grid grid(shape, test::world());
+    int count = (grid.world().size() > 1 ? 1 : 0) + (grid.z_prefetch().size() > 1 ? 1 : 0);
+    for (GroupKind kind : all_group_kinds) count += grid.group(kind).size() > 1 ? 1 : 0;
+    EXPECT_EQ(communicators_with_peers(shape), count);
+    // Over MPI no communicator holds device buffers.
+    if (grid.world().nccl() == nullptr) {
+      EXPECT_EQ(grid.device_collective_buffer_bytes(), 0.0);
+    }
+  }
+}
+
 TEST(Grid, WrongProductIsRejectedOnEveryRank) {
   int world_size = 0;
   MPI_Comm_size(test::world(), &world_size);

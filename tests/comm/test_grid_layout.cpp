@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 #include <set>
+#include <string>
 
 namespace fourfold::comm {
 namespace {
@@ -114,6 +116,33 @@ TEST(GridLayout, RejectsWrongProductNamingSizes) {
   }
   EXPECT_THROW(GridLayout({0, 1, 1, 4}, 4), UserError);
   EXPECT_THROW(GridLayout({2, -1, -2, 1}, 4), UserError);
+}
+
+// NCCL_BUFFSIZE sizes each communicator's buffers (two ring connections); unset: NCCL's 4 MiB.
+TEST(GridLayout, NcclBuffersFollowNcclBuffsize) {
+  const char* saved = std::getenv("NCCL_BUFFSIZE");
+  const std::string kept = saved != nullptr ? saved : "";
+  unsetenv("NCCL_BUFFSIZE");
+  EXPECT_EQ(nccl_buffer_bytes_per_communicator(), 2.0 * 4194304);
+  setenv("NCCL_BUFFSIZE", "1048576", 1);
+  EXPECT_EQ(nccl_buffer_bytes_per_communicator(), 2.0 * 1048576);
+  for (const char* bad : {"4M", "-1", "0", "lots"}) {
+    setenv("NCCL_BUFFSIZE", bad, 1);
+    try {
+      nccl_buffer_bytes_per_communicator();
+      ADD_FAILURE() << "NCCL_BUFFSIZE=" << bad << " was accepted";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+    }
+  }
+  if (saved != nullptr) {
+    setenv("NCCL_BUFFSIZE", kept.c_str(), 1);
+  } else {
+    unsetenv("NCCL_BUFFSIZE");
+  }
+  EXPECT_EQ(communicators_with_peers({1, 1, 1, 1}), 0);
+  EXPECT_EQ(communicators_with_peers({1, 1, 1, 4}), 2);  // world and data
+  EXPECT_EQ(communicators_with_peers({2, 1, 2, 1}), 6);  // world, x, z, xy, tp, z prefetch
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // tile, and with Z-sharded weights), and GPT-2 124M at T = 1024 on two ranks as the trainer
 // prints it.
 #include "comm/grid.hpp"
+#include "core/gemm.hpp"
 #include "drivers/plan/memory_model.hpp"
 #include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
@@ -24,13 +25,15 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
   for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
     for (const long chunk : {0L, 5L}) {
      for (const bool shard : {false, true}) {
-      const MemoryOptions memory{recompute, chunk, shard};
+      // bf16 (its operand copies) with and without chunks and sharding.
+      const GemmPrecision precision = (chunk != 0) != shard ? GemmPrecision::bf16 : GemmPrecision::fp32;
+      const MemoryOptions memory{recompute, chunk, shard, precision};
       for (const int seq_len : {13, 16}) {
         for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
           if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
           SCOPED_TRACE("grid " + shape.str() + ", T = " + std::to_string(seq_len) + ", recompute " +
                        recompute_name(recompute) + ", loss chunk " + std::to_string(chunk) +
-                       (shard ? ", optimizer sharded" : ""));
+                       (shard ? ", optimizer sharded" : "") + ", " + precision_name(precision));
           const comm::Grid grid(shape, test::world());
           const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), 0.004, memory);
           const MemoryPlan allocated = model.memory();
@@ -39,6 +42,8 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
           step.seq_len = seq_len;
           step.memory = memory;
           step.bucket_mb = 0.004;  // several buckets, remainders included
+          step.gemm_operand_element_bytes = static_cast<double>(bf16_operand_element_bytes());
+          step.nccl_buffer_bytes = grid.world().nccl() != nullptr ? comm::nccl_buffer_bytes_per_communicator() : 0.0;
           const plan::RankMemory predicted = plan::rank_memory(dims_of(config), shape, step);
           const AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
                                 grid.coords().data);
@@ -53,6 +58,13 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
           EXPECT_DOUBLE_EQ(predicted.recompute_buffers, static_cast<double>(allocated.recompute_buffers));
           EXPECT_DOUBLE_EQ(predicted.attention_scratch, static_cast<double>(allocated.attention_scratch));
           EXPECT_DOUBLE_EQ(predicted.loss_chunk, static_cast<double>(allocated.loss_chunk));
+          EXPECT_DOUBLE_EQ(predicted.gemm_operands, static_cast<double>(allocated.gemm_operands));
+          EXPECT_DOUBLE_EQ(predicted.collective_buffers, static_cast<double>(allocated.collective_buffers));
+          if (precision == GemmPrecision::bf16) {
+            EXPECT_GT(allocated.gemm_operands, 0u);
+          } else {
+            EXPECT_EQ(allocated.gemm_operands, 0u);
+          }
           EXPECT_EQ(plan::head_chunks(dims_of(config), shape, step).chunk_rows,
                     static_cast<double>(model.loss_chunk_rows()));
         }
@@ -60,6 +72,61 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
      }
     }
   }
+}
+
+// The operand copies a model reserves hold every operand of its bf16 forward and backward: a
+// step from empty grows them to no more than the reservation (which the memory model predicts,
+// above), and after the reservation a step allocates nothing more.
+TEST(MemoryModel, Bf16OperandCopiesHoldEveryGemmOfAStep) {
+  const GptConfig config = test::small_config();
+  const int batch = 4, seq_len = 13;
+  for (const Recompute recompute : {Recompute::none, Recompute::block}) {
+    for (const long chunk : {0L, 5L}) {
+      for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+        if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
+        SCOPED_TRACE("grid " + shape.str() + ", recompute " + recompute_name(recompute) + ", loss chunk " +
+                     std::to_string(chunk));
+        const comm::Grid grid(shape, test::world());
+        const int local = batch / (shape.z * shape.data);
+        const auto rows = test::global_token_rows(batch, seq_len, config.vocab_size, 3);
+        const auto step = [&](Gpt& model) {
+          model.init_parameters(11);
+          const auto [tokens, targets] = test::local_batch_of(model, rows);
+          model.zero_gradients();
+          const GemmPrecision saved = gemm_precision();
+          set_gemm_precision(GemmPrecision::bf16);
+          model.forward(tokens.data(), targets.data());
+          model.backward(1.0 / model.global_tokens());
+          model.sync_gradients();
+          set_gemm_precision(saved);
+        };
+        // Unreserved (an fp32 model run in bf16): the copies grow to what the step needs.
+        release_bf16_operands();
+        Gpt unreserved(config, grid, local, seq_len, OverlapOptions::all(), 0.004, MemoryOptions{recompute, chunk});
+        EXPECT_EQ(bf16_operand_capacity().a, 0u);
+        step(unreserved);
+        const Bf16OperandCapacity needed = bf16_operand_capacity();
+        // Reserved: exactly the plan's copies, and a step adds nothing.
+        release_bf16_operands();
+        Gpt reserved(config, grid, local, seq_len, OverlapOptions::all(), 0.004,
+                     MemoryOptions{recompute, chunk, false, GemmPrecision::bf16});
+        const Bf16OperandCapacity held = bf16_operand_capacity();
+        EXPECT_EQ(static_cast<double>((held.a + held.b) * bf16_operand_element_bytes()),
+                  static_cast<double>(reserved.memory().gemm_operands));
+        EXPECT_GE(held.a, needed.a);
+        EXPECT_GE(held.b, needed.b);
+        step(reserved);
+        EXPECT_EQ(bf16_operand_capacity().a, held.a);
+        EXPECT_EQ(bf16_operand_capacity().b, held.b);
+        // The bound is the largest operand itself on one rank: nothing reserved is never used.
+        if (shape.size() == 1) {
+          EXPECT_EQ(held.a, needed.a);
+          EXPECT_EQ(held.b, needed.b);
+        }
+      }
+    }
+  }
+  release_bf16_operands();
 }
 
 plan::RankMemory gpt2_at_1024_on_two_ranks(Recompute recompute) {
