@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Checks the performance model against this machine: for two model sizes, every valid grid of
-# N ranks (default 4) is trained for a few steps and its measured step time (median of the timed
-# steps) put beside the planner's prediction for the local machine, calibrated here exactly as
-# `fourfold-train --grid auto` calibrates. Prints both columns per model, the Spearman rank
-# correlation, and how far the measured time of the predicted-best grid is from the measured
-# best; the last line is
+# Checks the performance model against this machine: for two model sizes, the planner searches
+# every valid grid of N ranks (default 4) with every micro-batch the batch allows; each grid is
+# trained for a few steps at the micro-batch the planner chose for it, and the three grids
+# predicted fastest also at their next-best micro-batch. Each measured step time (median of the
+# timed steps) is put beside the planner's prediction for the local machine, calibrated here
+# exactly as `fourfold-train --grid auto` calibrates. Prints both columns per model, the Spearman
+# rank correlation, and how far the measured time of the predicted-best configuration is from
+# the measured best; the last line is
 #   spearman=<worst of the two models> best_gap=<worst of the two, percent>
 # Targets: spearman >= 0.8, best_gap <= 10.
 #   scripts/validate-plan.sh [--ranks N] [--steps S] [--repeats R] [--keep DIR]
 # S steps per run (the first 2 untimed), R runs per grid (default 3; the median of the runs kept,
-# so that neither a lucky nor a slow spell of the machine decides a grid). About 9 minutes at the
-# defaults on 2 cores. Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
+# so that neither a lucky nor a slow spell of the machine decides a grid). About 11 minutes at the
+# defaults on 2 cores (recompute none, optimizer replicated: the micro-batch is the option
+# searched). Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/scripts/common.sh"
@@ -25,7 +28,7 @@ while [ $# -gt 0 ]; do
     --steps) steps=$2; shift 2 ;;
     --repeats) repeats=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate-plan: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -92,31 +95,43 @@ overlap=$(sed -n 's/.* overlap \([a-z,]*\)[ :(].*/\1/p' <<<"$auto" | head -1)
 
 for model in small wide; do
   "$bin/fourfold-plan" --config "$work/$model.toml" --gpus "$ranks" --machine local \
-    --calibration "$work/calibration.jsonl" --overlap "$overlap" --json --show-infeasible --top 100000 \
-    >"$work/$model.plan.jsonl"
+    --calibration "$work/calibration.jsonl" --overlap "$overlap" --micro-batch-size auto --recompute none \
+    --shard-optimizer false --json --show-infeasible --top 100000 >"$work/$model.plan.jsonl"
+  # grid@micro-batch: each grid's best row, and the next-best micro-batch of the 3 fastest grids.
+  python3 -c "
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+rows = [r for r in rows if r['feasible']]  # ranked: fastest first
+first = {}
+for r in rows:
+    first.setdefault(r['grid'], r)
+chosen = [f\"{g}@{r['micro_batch_size']}\" for g, r in first.items()]
+for g in list(first)[:3]:
+    other = next((r for r in rows if r['grid'] == g and r['micro_batch_size'] != first[g]['micro_batch_size']), None)
+    if other is not None:
+        chosen.append(f\"{g}@{other['micro_batch_size']}\")
+print('\\n'.join(chosen))" "$work/$model.plan.jsonl" >"$work/$model.configs"
   : >"$work/$model.measured"
 done
 # Passes over every grid of both models, repeated: a slow spell of the machine then costs one
 # run of many grids, not every run of one (the median run of each grid is kept).
 for r in $(seq "$repeats"); do
   for model in small wide; do
-    grids=$(python3 -c "
-import json, sys
-for l in open(sys.argv[1]):
-    d = json.loads(l)
-    if d['feasible']: print(d['grid'])" "$work/$model.plan.jsonl")
-    for grid in $grids; do
-      out=$work/$model-$grid-$r
+    for config in $(cat "$work/$model.configs"); do
+      grid=${config%@*}
+      micro=${config#*@}
+      out=$work/$model-$grid-$micro-$r
       rm -rf "$out"
       "$mpiexec" -n "$ranks" "$bin/fourfold-train" --config "$work/$model.toml" --grid "$grid" --steps "$steps" \
+        --set train.micro_batch_size="$micro" \
         --out "$out" --set log.every=1000 --set log.peak_gflops=1 --set checkpoint.every=0 \
         --set data.val_batches=1 >"$out.log" 2>&1 || { cat "$out.log" >&2; exit 1; }
       ms=$(python3 -c "
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 print(statistics.median(r['step_ms'] for r in rows[2:]))" "$out/metrics.jsonl")
-      echo "$grid $ms" >>"$work/$model.measured"
-      echo "   pass $r: $model $grid $ms ms"
+      echo "$config $ms" >>"$work/$model.measured"
+      echo "   pass $r: $model $grid micro-batch $micro $ms ms"
     done
   done
 done
@@ -153,7 +168,7 @@ for model in ("small", "wide"):
     for line in open(f"{work}/{model}.plan.jsonl"):
         d = json.loads(line)
         if d["feasible"]:
-            plan[d["grid"]] = d
+            plan[f"{d['grid']}@{d['micro_batch_size']}"] = d
     runs = {}
     for line in open(f"{work}/{model}.measured"):
         grid, ms = line.split()
@@ -165,14 +180,15 @@ for model in ("small", "wide"):
     rho = spearman(predicted, actual)
     best_measured = min(actual)
     gap = 100.0 * (actual[0] / best_measured - 1.0)
-    print(f"\n### {model}: {len(grids)} grids")
-    print("| grid | predicted ms | measured ms | predicted compute ms | predicted exposed comm ms |")
-    print("|---|---|---|---|---|")
+    print(f"\n### {model}: {len(grids)} configurations")
+    print("| grid | micro-batch | predicted ms | measured ms | predicted compute ms | predicted exposed comm ms |")
+    print("|---|---|---|---|---|---|")
     for g, p, a in zip(grids, predicted, actual):
         d = plan[g]
         exposed = sum(d["exposed_s"].values())
         mark = " (measured best)" if a == best_measured else ""
-        print(f"| {g} | {p:.1f} | {a:.1f}{mark} | {1e3 * (d['gemm_s'] + d['other_compute_s']):.1f} | {1e3 * exposed:.1f} |")
+        print(f"| {d['grid']} | {d['micro_batch_size']} | {p:.1f} | {a:.1f}{mark} | "
+              f"{1e3 * (d['gemm_s'] + d['other_compute_s']):.1f} | {1e3 * exposed:.1f} |")
     print(f"{model}: spearman={rho:.3f} predicted best {grids[0]} measured {actual[0]:.1f} ms, "
           f"measured best {grids[actual.index(best_measured)]} {best_measured:.1f} ms: gap {gap:.1f}%")
     worst_rho = min(worst_rho, rho)

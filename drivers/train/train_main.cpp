@@ -15,6 +15,7 @@
 
 #include <cstdio>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -107,10 +108,16 @@ void print_plan(const TrainConfig& c, const std::vector<plan::StepCost>& ranked,
               mm.name.c_str(), machine->origin.c_str(), mm.gpus_per_node, mm.memory_gib, mm.gemm_tflops,
               mm.memory_gbps, mm.intra_node_latency_us, mm.intra_node_gbps, mm.inter_node_latency_us,
               mm.inter_node_gbps);
+  // With --grid auto's search, a grid appears once per choice of options; its first row is
+  // the configuration chosen.
+  std::set<std::string> grids;
+  for (const plan::StepCost& cost : ranked) grids.insert(cost.grid.str());
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     if (ranked[i].grid != c.grid) continue;
-    std::printf("  step      %s; %s of %zu grids\n", describe(ranked[i]).c_str(),
-                ranked[i].feasible ? fmt::format("rank {}", i + 1).c_str() : "infeasible, one", ranked.size());
+    std::printf("  step      %s; %s of %zu configurations of %zu grids\n", describe(ranked[i]).c_str(),
+                ranked[i].feasible ? fmt::format("rank {}", i + 1).c_str() : "infeasible, one", ranked.size(),
+                grids.size());
+    break;
   }
   if (!ranked.empty() && ranked.front().feasible && ranked.front().grid != c.grid)
     std::printf("  fastest   %s\n", describe(ranked.front()).c_str());

@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -110,6 +112,44 @@ TEST(GridChoice, TheChosenGridIsThePlannersBestAndMeetsTheTrainersRules) {
   config.grid = best.grid;
   EXPECT_NO_THROW(check_grid(config, world.size()));
   EXPECT_NE(describe(best).find(best.grid.str() + " predicted"), std::string::npos);
+}
+
+// With the options left to it, --grid auto takes the planner's best configuration: its grid,
+// micro-batch, recompute mode and sharding, which the trainer accepts.
+TEST(GridChoice, TheSearchChoosesMicroBatchRecomputeAndSharding) {
+  const auto world = world_comm();
+  TrainConfig config = test::tiny_train_config({1, 1, 1, world.size()}, 1, "");
+  config.machine = "perlmutter";
+  config.batch_size = 8;
+  config.micro_batch_size = 8;
+  config.search_micro_batch = config.search_recompute = config.search_shard_optimizer = true;
+  const PlannedMachine machine = resolve_machine(config, world, 1, 1.0);
+  const auto ranked = rank_job_grids(config, machine.machine, world.size());
+  std::set<int> micro_batches;
+  std::set<Recompute> modes;
+  for (const auto& c : ranked) {
+    micro_batches.insert(c.step.micro_batch_size);
+    modes.insert(c.step.memory.recompute);
+    EXPECT_EQ(config.batch_size % c.step.micro_batch_size, 0);
+    if (c.step.memory.shard_optimizer) {
+      EXPECT_GT(c.grid.data, 1);
+    }
+  }
+  EXPECT_GT(micro_batches.size(), 1u);
+  EXPECT_EQ(modes.size(), 3u);
+  const plan::StepCost& best = best_grid(ranked, config, machine.machine);
+  for (const auto& c : ranked)
+    if (c.feasible) {
+      EXPECT_LE(best.step_s, c.step_s);
+    }
+  apply_plan(config, best);
+  EXPECT_EQ(config.grid, best.grid);
+  EXPECT_EQ(config.micro_batch_size, best.step.micro_batch_size);
+  EXPECT_EQ(config.memory.recompute, best.step.memory.recompute);
+  EXPECT_EQ(config.memory.shard_optimizer, best.step.memory.shard_optimizer);
+  EXPECT_NO_THROW(check_grid(config, world.size()));
+  EXPECT_NE(describe(best).find("micro-batch " + std::to_string(best.step.micro_batch_size)), std::string::npos)
+      << describe(best);
 }
 
 TEST(GridChoice, NothingFittingIsAnErrorWithTheReasons) {

@@ -119,6 +119,22 @@ TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
   }
 }
 
+// --grid auto also searches what the configuration leaves unset, and only that.
+TEST(TrainConfig, GridAutoSearchesTheOptionsLeftUnset) {
+  const TrainConfig fixed = make_train_config(with_data(), 4, nullptr);
+  EXPECT_FALSE(fixed.search_micro_batch || fixed.search_recompute || fixed.search_shard_optimizer);
+  ConfigValues v = with_data();
+  v.set("parallel.grid", "auto", "--grid");
+  const TrainConfig open = make_train_config(v, 4, nullptr);
+  EXPECT_TRUE(open.search_micro_batch && open.search_recompute && open.search_shard_optimizer);
+  v.set("train.micro_batch_size", "2", "--micro-batch-size");
+  v.set("train.recompute", "block", "--set");
+  const TrainConfig pinned = make_train_config(v, 4, nullptr);
+  EXPECT_FALSE(pinned.search_micro_batch || pinned.search_recompute);
+  EXPECT_TRUE(pinned.search_shard_optimizer);
+  EXPECT_EQ(pinned.memory.recompute, Recompute::block);
+}
+
 TEST(TrainConfig, CommunicationBackend) {
   EXPECT_EQ(make_train_config(with_data(), 1, nullptr).backend, comm::Backend::automatic);
   ConfigValues v = with_data();
