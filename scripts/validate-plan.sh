@@ -11,7 +11,7 @@
 # Targets: spearman >= 0.8, best_gap <= 10.
 #   scripts/validate-plan.sh [--ranks N] [--steps S] [--repeats R] [--keep DIR]
 # S steps per run (the first 2 untimed), R runs per grid (default 3; the median of the runs kept,
-# so that neither a lucky nor a slow spell of the machine decides a grid). About 11 minutes at the
+# so that neither a lucky nor a slow spell of the machine decides a grid). About 17 minutes at the
 # defaults on 2 cores (recompute none, optimizer replicated: the micro-batch is the option
 # searched). Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
 set -euo pipefail
