@@ -16,6 +16,10 @@
 //   device memory, MPI        GPU-aware MPI directly, or staged through the communicator's pinned
 //                             host buffers (copy out, MPI, copy back)
 // The communicator's device_route() chooses between the last two (comm::Backend).
+//
+// Element types: float, double, 32/64-bit integers and fourfold::bf16 (core/bf16.hpp). bf16
+// reductions combine each pair of elements in fp32 and round back to bf16 (MPI: user-defined
+// operators, comm/mpi_backend.cpp; NCCL: ncclBfloat16).
 #pragma once
 
 #include "comm/comm_stats.hpp"
@@ -24,6 +28,7 @@
 #include "comm/nccl_backend.hpp"
 #include "comm/request.hpp"
 #include "comm/types.hpp"
+#include "core/bf16.hpp"
 #include "core/config.hpp"
 #include "core/device_stream.hpp"
 #include "core/error.hpp"

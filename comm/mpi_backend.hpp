@@ -7,6 +7,8 @@
 #include "comm/request.hpp"
 #include "comm/types.hpp"
 
+#include <mpi.h>
+
 #include <cstddef>
 
 namespace fourfold::comm::mpi_backend {
@@ -34,5 +36,12 @@ Request broadcast(const Communicator& comm, void* data, std::size_t count, DType
                   bool nonblocking);
 
 void barrier(const Communicator& comm);
+
+/// The MPI datatype and reduction operator the collectives above use for `type`. MPI has no
+/// bf16: DType::bf16 is a committed 2-byte type with user-defined operators that combine each
+/// pair of elements in fp32 and round back to bf16 (nearest even, NaN kept), made on first use
+/// and freed by MPI_Finalize. For tests and callers of MPI itself (MPI_Reduce_local...).
+MPI_Datatype mpi_datatype(DType type);
+MPI_Op mpi_op(ReduceOp op, DType type);
 
 }  // namespace fourfold::comm::mpi_backend

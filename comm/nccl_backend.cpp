@@ -42,6 +42,14 @@ ncclDataType_t to_nccl(DType type) {
     case DType::i64: return ncclInt64;
     case DType::u32: return ncclUint32;
     case DType::u64: return ncclUint64;
+    case DType::bf16:
+#if defined(NCCL_VERSION_CODE) && NCCL_VERSION_CODE >= NCCL_VERSION(2, 10, 0)
+      return ncclBfloat16;  // reductions in NCCL's own bf16 arithmetic (kernels, order, rounding)
+#else
+      FF_REQUIRE(false, "bf16 collectives need NCCL 2.10 or newer (ncclBfloat16); this build's NCCL is older: "
+                        "use comm = \"mpi\"");
+      break;
+#endif
   }
   return ncclFloat32;
 }

@@ -61,6 +61,7 @@ const char* dtype_name(DType type) {
     case DType::i64: return "i64";
     case DType::u32: return "u32";
     case DType::u64: return "u64";
+    case DType::bf16: return "bf16";
   }
   return "?";
 }
@@ -102,6 +103,7 @@ const char* device_route_name(DeviceRoute route) {
 
 std::size_t dtype_bytes(DType type) {
   switch (type) {
+    case DType::bf16: return 2;
     case DType::f32:
     case DType::i32:
     case DType::u32: return 4;

@@ -6,9 +6,14 @@
 #include <string>
 #include <type_traits>
 
+namespace fourfold {
+struct bf16;  // core/bf16.hpp (declared here so that this header needs no Kokkos)
+}  // namespace fourfold
+
 namespace fourfold::comm {
 
-enum class DType { f32, f64, i32, i64, u32, u64 };
+/// bf16: fourfold::bf16 elements; reductions combine each pair in fp32 and round back to bf16.
+enum class DType { f32, f64, i32, i64, u32, u64, bf16 };
 enum class ReduceOp { sum, max, min };
 
 /// Which library carries collectives on device memory ([parallel] comm). Host memory (metadata,
@@ -65,7 +70,8 @@ constexpr DType dtype_of() {
   else if constexpr (std::is_same_v<U, std::int64_t>) return DType::i64;
   else if constexpr (std::is_same_v<U, std::uint32_t>) return DType::u32;
   else if constexpr (std::is_same_v<U, std::uint64_t>) return DType::u64;
-  else static_assert(sizeof(T) == 0, "fourfold collectives support float, double and 32/64-bit integers");
+  else if constexpr (std::is_same_v<U, ::fourfold::bf16>) return DType::bf16;
+  else static_assert(sizeof(T) == 0, "fourfold collectives support float, double, bf16 and 32/64-bit integers");
 }
 
 }  // namespace fourfold::comm

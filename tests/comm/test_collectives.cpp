@@ -1,11 +1,17 @@
 // Collectives through the MPI backend: the shared cases (tests/comm/collective_cases.hpp) on
 // every grid of this world size and every group, through the public API and forced onto the
 // staged route (pinned host buffers, as device memory takes without a GPU-aware MPI), plus
-// element types, bad arguments and forgotten handles. test_nccl_backend runs the same cases
-// through NCCL where a GPU is present.
+// element types (bf16 through the shared cases, and its MPI operators on their own), bad
+// arguments and forgotten handles. test_nccl_backend runs the same cases through NCCL where a
+// GPU is present.
 #include "collective_cases.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
 
 namespace fourfold::comm {
 namespace {
@@ -31,6 +37,96 @@ TEST(Collectives, StagedRouteBlocking) {
 TEST(Collectives, StagedRouteStartedThenWaited) {
   started_all_in_flight_at_once(Backend::mpi, ForcedRoute{detail::Route::mpi_staged}, false);
   started_all_in_flight_at_once(Backend::mpi, ForcedRoute{detail::Route::mpi_staged}, true);
+}
+
+TEST(Collectives, Bf16BlockingOnEveryGridAndGroup) {
+  blocking_on_every_grid_and_group<bf16>(Backend::automatic, PublicApi{});
+}
+
+TEST(Collectives, Bf16StartedThenWaited) {
+  started_all_in_flight_at_once<bf16>(Backend::automatic, PublicApi{}, false);
+  started_all_in_flight_at_once<bf16>(Backend::automatic, PublicApi{}, true);
+}
+
+TEST(Collectives, Bf16StagedRoute) {
+  blocking_on_every_grid_and_group<bf16>(Backend::mpi, ForcedRoute{detail::Route::mpi_staged});
+  started_all_in_flight_at_once<bf16>(Backend::mpi, ForcedRoute{detail::Route::mpi_staged}, false);
+  started_all_in_flight_at_once<bf16>(Backend::mpi, ForcedRoute{detail::Route::mpi_staged}, true);
+}
+
+TEST(Collectives, Bf16SumsRoundToNearestEven) {
+  bf16_sums_round_to_nearest_even(Backend::automatic, PublicApi{});
+  bf16_sums_round_to_nearest_even(Backend::mpi, ForcedRoute{detail::Route::mpi_staged});
+}
+
+// The bf16 MPI operators on their own (MPI_Reduce_local: inout = in (op) inout), with operands
+// the collective cases avoid: NaN, infinities, signed zeros, negatives.
+std::vector<float> reduce_local_bf16(ReduceOp op, const std::vector<float>& in, const std::vector<float>& inout) {
+  std::vector<bf16> a(in.size()), b(inout.size());
+  for (std::size_t i = 0; i < in.size(); ++i) a[i] = to_bf16(in[i]);
+  for (std::size_t i = 0; i < inout.size(); ++i) b[i] = to_bf16(inout[i]);
+  EXPECT_EQ(MPI_Reduce_local(a.data(), b.data(), static_cast<int>(b.size()), mpi_backend::mpi_datatype(DType::bf16),
+                             mpi_backend::mpi_op(op, DType::bf16)),
+            MPI_SUCCESS);
+  std::vector<float> out(b.size());
+  for (std::size_t i = 0; i < b.size(); ++i) out[i] = to_float(b[i]);
+  return out;
+}
+
+TEST(Collectives, Bf16OperatorsCombineInFp32) {
+  EXPECT_EQ(dtype_of<bf16>(), DType::bf16);
+  EXPECT_EQ(dtype_of<const bf16>(), DType::bf16);
+  EXPECT_EQ(dtype_bytes(DType::bf16), 2u);
+  EXPECT_STREQ(dtype_name(DType::bf16), "bf16");
+  int bytes = 0;
+  ASSERT_EQ(MPI_Type_size(mpi_backend::mpi_datatype(DType::bf16), &bytes), MPI_SUCCESS);
+  EXPECT_EQ(bytes, 2);
+  EXPECT_EQ(mpi_backend::mpi_datatype(DType::bf16), mpi_backend::mpi_datatype(DType::bf16));  // made once
+
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  // sum: fp32 add, rounded to nearest even; NaN in either operand (or inf - inf) gives NaN.
+  const auto sum = reduce_local_bf16(ReduceOp::sum, {256, 256, -3, nan, 1, inf, 2.5f},
+                                                    {1, 3, -5, 1, nan, -inf, -0.5f});
+  EXPECT_EQ(sum[0], 256.0f);
+  EXPECT_EQ(sum[1], 260.0f);
+  EXPECT_EQ(sum[2], -8.0f);
+  EXPECT_TRUE(std::isnan(sum[3]) && std::isnan(sum[4]) && std::isnan(sum[5]));
+  EXPECT_EQ(sum[6], 2.0f);
+
+  // max and min: correct for negatives, NaN wins from either side, +0/-0 independent of order.
+  const std::vector<float> x = {-3, -1, nan, 2, -0.0f, -inf, 7};
+  const std::vector<float> y = {-2, -5, 1, nan, 0.0f, -100, -7};
+  for (const bool swapped : {false, true}) {
+    SCOPED_TRACE(swapped ? "operands swapped" : "operands in order");
+    const auto max = swapped ? reduce_local_bf16(ReduceOp::max, y, x) : reduce_local_bf16(ReduceOp::max, x, y);
+    const auto min = swapped ? reduce_local_bf16(ReduceOp::min, y, x) : reduce_local_bf16(ReduceOp::min, x, y);
+    EXPECT_EQ(max[0], -2.0f);
+    EXPECT_EQ(max[1], -1.0f);
+    EXPECT_TRUE(std::isnan(max[2]) && std::isnan(max[3]));
+    EXPECT_EQ(max[4], 0.0f);
+    EXPECT_FALSE(std::signbit(max[4]));
+    EXPECT_EQ(max[5], -100.0f);
+    EXPECT_EQ(max[6], 7.0f);
+    EXPECT_EQ(min[0], -3.0f);
+    EXPECT_EQ(min[1], -5.0f);
+    EXPECT_TRUE(std::isnan(min[2]) && std::isnan(min[3]));
+    EXPECT_EQ(min[4], 0.0f);
+    EXPECT_TRUE(std::signbit(min[4]));
+    EXPECT_EQ(min[5], -inf);
+    EXPECT_EQ(min[6], -7.0f);
+  }
+
+  // NaN bit patterns: a signalling NaN comes back quiet, and the sign is kept.
+  std::vector<bf16> a = {bf16{0x7f81u}, bf16{0xffc1u}}, b = {to_bf16(1.0f), to_bf16(1.0f)};
+  for (ReduceOp op : {ReduceOp::sum, ReduceOp::max, ReduceOp::min}) {
+    std::vector<bf16> out = b;
+    ASSERT_EQ(MPI_Reduce_local(a.data(), out.data(), 2, mpi_backend::mpi_datatype(DType::bf16),
+                               mpi_backend::mpi_op(op, DType::bf16)),
+              MPI_SUCCESS);
+    EXPECT_EQ(out[0].bits & 0xffc0u, 0x7fc0u) << reduce_op_name(op);
+    EXPECT_EQ(out[1].bits & 0xffc0u, 0xffc0u) << reduce_op_name(op);
+    EXPECT_TRUE(std::isnan(to_float(out[0])) && std::isnan(to_float(out[1])));
+  }
 }
 
 TEST(Collectives, StagingBuffersAreReused) {

@@ -64,11 +64,21 @@ TEST(NcclBackend, StartedThenWaitedOnAnInstance) {
   started_all_in_flight_at_once(Backend::nccl, PublicApi{}, true);
 }
 
+TEST(NcclBackend, Bf16OnEveryGridAndGroup) {
+  FF_REQUIRE_NCCL();
+  blocking_on_every_grid_and_group<bf16>(Backend::nccl, PublicApi{});
+  started_all_in_flight_at_once<bf16>(Backend::nccl, PublicApi{}, false);
+  started_all_in_flight_at_once<bf16>(Backend::nccl, PublicApi{}, true);
+  bf16_sums_round_to_nearest_even(Backend::nccl, PublicApi{});
+}
+
 TEST(NcclBackend, MpiBackendOnDeviceMemory) {
   FF_REQUIRE_NCCL();
   // comm = "mpi" on a GPU: GPU-aware MPI where the library has it, else staged.
   blocking_on_every_grid_and_group(Backend::mpi, PublicApi{});
   started_all_in_flight_at_once(Backend::mpi, PublicApi{}, true);
+  blocking_on_every_grid_and_group<bf16>(Backend::mpi, PublicApi{});
+  bf16_sums_round_to_nearest_even(Backend::mpi, PublicApi{});
 }
 
 }  // namespace
