@@ -11,9 +11,11 @@
 #       preset (more memory, bf16-sized collectives, faster GEMMs, more NIC bandwidth).
 #   scripts/plan-at-scale.sh [--batch-size B] [--seq-len T] [--micro-batch-size M]
 #                            [--paper-grid GXxGYxGZxGD] [--weak-seqs-per-gpu S] [--no-sensitivity]
+#                            [--precision bf16|fp32]
 # Defaults: B = 1024 sequences of T = 2048 tokens, M = 64 (configs/axonn-80b.toml: the paper's
 # batch is not given in the paper, its sequence length 2048 is the AxoNN launcher's default),
-# S = 1 sequence per GPU for weak scaling (B = 1024 at 1024 GPUs). Uses build/bin/fourfold-plan,
+# S = 1 sequence per GPU for weak scaling (B = 1024 at 1024 GPUs), precision bf16 (the paper's;
+# the planner costs GEMMs, bytes and MFU at the run's precision). Uses build/bin/fourfold-plan,
 # or $FOURFOLD_BIN; needs python3. Pure arithmetic: no MPI, no GPU.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,6 +26,7 @@ micro=64
 paper_grid=
 weak_seqs=1
 sensitivity=1
+precision=bf16
 while [ $# -gt 0 ]; do
   case $1 in
     --batch-size) batch=$2; shift 2 ;;
@@ -32,13 +35,16 @@ while [ $# -gt 0 ]; do
     --paper-grid) paper_grid=$2; shift 2 ;;
     --weak-seqs-per-gpu) weak_seqs=$2; shift 2 ;;
     --no-sensitivity) sensitivity=0; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --precision) precision=$2; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "plan-at-scale: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
 for n in "$batch" "$seq" "$micro" "$weak_seqs"; do
   [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "plan-at-scale: '$n' is not a positive integer" >&2; exit 2; }
 done
+[[ $precision == bf16 || $precision == fp32 ]] ||
+  { echo "plan-at-scale: --precision '$precision' is not bf16 or fp32" >&2; exit 2; }
 [ -z "$paper_grid" ] || [[ $paper_grid =~ ^[0-9]+x[0-9]+x[0-9]+x[0-9]+$ ]] ||
   { echo "plan-at-scale: --paper-grid '$paper_grid' is not GXxGYxGZxGD" >&2; exit 2; }
 [ -x "$bin" ] || { echo "plan-at-scale: no planner at $bin (build it, or set FOURFOLD_BIN)" >&2; exit 1; }
@@ -46,12 +52,13 @@ command -v python3 >/dev/null || { echo "plan-at-scale: needs python3" >&2; exit
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-python3 - "$bin" "$root/configs" "$scratch" "$batch" "$seq" "$micro" "$paper_grid" "$weak_seqs" "$sensitivity" <<'PY'
-import json, subprocess, sys, tomllib
+python3 - "$bin" "$root/configs" "$scratch" "$batch" "$seq" "$micro" "$paper_grid" "$weak_seqs" "$sensitivity" "$precision" <<'PY'
+import hashlib, json, subprocess, sys, tomllib
 
 BIN, CONFIGS, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
 BATCH, SEQ, MICRO = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 PAPER_GRID, WEAK_SEQS, SENSITIVITY = sys.argv[7], int(sys.argv[8]), sys.argv[9] == "1"
+PRECISION = sys.argv[10]
 AXES = ["x", "y", "z", "data", "xy", "other"]
 
 # The paper's model table with the smallest tensor-parallel degree AxoNN's launcher allows
@@ -92,7 +99,8 @@ def plan(model, gpus, batch, micro, machine="perlmutter", overlap="all"):
     (fourfold-plan --json --show-infeasible)."""
     cmd = [BIN, "--config", f"axonn-{model.lower()}", "--gpus", str(gpus), "--machine", machine,
            "--batch-size", str(batch), "--micro-batch-size", str(micro), "--seq-len", str(SEQ),
-           "--overlap", overlap, "--json", "--show-infeasible", "--top", "1000000"]
+           "--overlap", overlap, "--set", f'train.precision="{PRECISION}"',
+           "--json", "--show-infeasible", "--top", "1000000"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     rows = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
     if not rows:  # a rejected command line, not "nothing fits" (which still lists every grid)
@@ -188,16 +196,20 @@ def axonn_top(model, gpus, B, S, min_tp, k):
 # Variants of the perlmutter preset (its figures copied from drivers/plan/machines.cpp), as
 # machine files: one per set of changes.
 PERLMUTTER = dict(gpus_per_node=4, intra_node_gbps=230.0, inter_node_gbps=25.0, intra_node_latency_us=5.0,
-                  inter_node_latency_us=10.0, gemm_tflops=220.0, peak_tflops=312.0, memory_gbps=1555.0,
+                  inter_node_latency_us=10.0, gemm_tflops=dict(fp32=19.5 * 220 / 312, bf16=220.0),
+                  peak_tflops=dict(fp32=19.5, bf16=312.0), memory_gbps=1555.0,
                   memory_gib=40.0)
 UNLIMITED = dict(memory_gib=1e6)
 
 
 def machine_file(change):
-    path = f"{SCRATCH}/perlmutter-" + "-".join(f"{k}{v:g}" for k, v in sorted(change.items())) + ".toml"
+    tag = hashlib.sha1(repr(sorted(change.items())).encode()).hexdigest()[:12]  # one file per variant
+    path = f"{SCRATCH}/perlmutter-{tag}.toml"
     with open(path, "w") as fh:
         fh.write('[machine]\nname = "perlmutter-variant"\n')
         for k, v in {**PERLMUTTER, **change}.items():
+            if isinstance(v, dict):  # a rate per precision
+                v = "{ " + ", ".join(f"{p} = {r}" for p, r in v.items()) + " }"
             fh.write(f"{k} = {v}\n")
     return path
 
@@ -347,7 +359,7 @@ if SENSITIVITY:
                 ("+ bf16 collectives (bandwidths x 2)", dict(memory_gib=1e6, intra_node_gbps=460.0,
                                                             inter_node_gbps=50.0)),
                 ("+ GEMM 280 TFLOP/s", dict(memory_gib=1e6, intra_node_gbps=460.0, inter_node_gbps=50.0,
-                                            gemm_tflops=280.0)),
+                                            gemm_tflops=dict(fp32=19.5 * 280 / 312, bf16=280.0))),
                 ("40 GiB, bf16 collectives", dict(intra_node_gbps=460.0, inter_node_gbps=50.0)),
                 ("40 GiB, NIC 100 GB/s per GPU (contiguous-group bound)", dict(inter_node_gbps=100.0)),
                 ("unlimited memory, NIC 100 GB/s per GPU", dict(memory_gib=1e6, inter_node_gbps=100.0))]

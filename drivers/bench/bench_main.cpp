@@ -1,9 +1,9 @@
 // fourfold-bench: measurements that calibrate the planner and the MFU peak.
 //   fourfold-bench comm --grid GXxGYxGZxGD [--min-bytes A --max-bytes B]
-//   fourfold-bench gemm [--shape MxNxK ...]
+//   fourfold-bench gemm [--shape MxNxK ... --precision fp32|bf16]
 //   fourfold-bench model [--grid G --depth 12 --batch 4 --seq-len 64]
 //   fourfold-bench checkpoint [--grid G --depth 12]
-//   fourfold-bench step [--config FILE --grid G --overlap MODE --progress thread|inline]
+//   fourfold-bench step [--config FILE --set section.key=value ... --grid G --overlap MODE --progress thread|inline]
 //   fourfold-bench kernels [--grid G --seq-len T --batch B --precision fp32|bf16]
 #include "core/error.hpp"
 #include "drivers/bench/checkpoint_bench.hpp"
@@ -58,6 +58,9 @@ int main(int argc, char** argv) {
     gemm_cmd->add_option("--shape", shapes, "MxNxK, repeatable (default: 1024^3 and GPT-2 124M shapes at 256 tokens)");
     gemm_cmd->add_option("--warmup", gemm_options.warmup, "untimed repetitions per shape")->capture_default_str();
     gemm_cmd->add_option("--iters", gemm_options.iterations, "timed repetitions per shape")->capture_default_str();
+    gemm_cmd->add_option("--precision", gemm_options.precision,
+                         "GEMM operands: fp32 or bf16 (a calibration holds the rate of each precision it measures)")
+        ->capture_default_str();
     gemm_cmd->add_option("--triad-elements", gemm_options.triad_elements, "floats per triad array (memory bandwidth)")
         ->capture_default_str();
 
@@ -94,6 +97,9 @@ int main(int argc, char** argv) {
     auto* step_cmd = app.add_subcommand(
         "step", "whole optimizer steps with the communication split: busy, exposed, hidden fraction, per axis");
     step_cmd->add_option("--config", step_options.config, "fourfold-train TOML file (model, batch, seq_len, bucket)");
+    step_cmd->add_option("--set", step_options.sets,
+                         "section.key=value as in fourfold-train (e.g. train.precision=\"bf16\"); repeatable, "
+                         "applied after --config and before the flags below");
     step_cmd->add_option("--grid", step_options.grid, "process grid GXxGYxGZxGD (overrides the file)");
     step_cmd->add_option("--overlap", step_options.overlap, "all, none, or a subset of oar,ors,oag,dp (overrides the file)");
     step_cmd->add_option("--progress", step_options.progress, "thread or inline (overrides the file)");

@@ -26,6 +26,12 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
   FF_REQUIRE(options.iterations >= 1 && options.warmup >= 0,
              "--iters {} / --warmup {}: need at least one timed iteration", options.iterations,
              options.warmup);
+  GemmPrecision precision = GemmPrecision::fp32;
+  try {
+    precision = parse_gemm_precision(options.precision);
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "--precision: {}", e.what());
+  }
   const auto world = comm::Communicator::duplicate(runtime.world(), "world");
   std::vector<std::pair<std::string, GemmShape>> shapes;
   if (options.shapes.empty()) {
@@ -38,7 +44,7 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
     }
   }
   for (const auto& [name, s] : shapes) {
-    const TimedGemm t = time_gemm(world, s.m, s.n, s.k, options.warmup, options.iterations);
+    const TimedGemm t = time_gemm(world, s.m, s.n, s.k, options.warmup, options.iterations, precision);
     if (world.rank() == 0) {
       const nlohmann::json line = {
           {"op", "gemm"},       {"shape", name},
@@ -46,7 +52,7 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
           {"k", s.k},           {"seconds", t.seconds},
           {"gflops_per_rank", t.gflops_per_rank}, {"gflops_total", t.gflops_total},
           {"ranks", world.size()}, {"blas_threads", blas_threads()},
-          {"route", gemm_route()},
+          {"route", gemm_route()},   {"precision", precision_name(precision)},
       };
       std::printf("%s\n", line.dump().c_str());
       std::fflush(stdout);

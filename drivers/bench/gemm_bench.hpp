@@ -6,6 +6,7 @@
 // peak that MFU is measured against on CPUs).
 #pragma once
 
+#include <string>
 #include <vector>
 
 namespace fourfold {
@@ -21,6 +22,7 @@ struct GemmBenchOptions {
   std::vector<GemmShape> shapes;  // empty = 1024^3 and the GPT-2 124M shapes at 256 tokens
   int warmup = 2;
   int iterations = 5;
+  std::string precision = "fp32";  // GEMM operands: fp32 or bf16
   long long triad_elements = 1LL << 24;  // floats per triad array (the memory bandwidth line)
 };
 

@@ -30,6 +30,20 @@ nlohmann::json per_axis(const std::array<double, comm::comm_axis_count>& seconds
   return j;
 }
 
+// Bytes per axis summed over the collective kinds.
+std::array<double, comm::comm_axis_count> bytes_per_axis(const comm::CommTotals& totals) {
+  std::array<double, comm::comm_axis_count> out{};
+  for (int a = 0; a < comm::comm_axis_count; ++a)
+    for (double b : totals.bytes[a]) out[a] += b;
+  return out;
+}
+
+nlohmann::json bytes_json(const std::array<double, comm::comm_axis_count>& bytes) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int a = 0; a < comm::comm_axis_count; ++a) j[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = bytes[a];
+  return j;
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0.0 : v[v.size() / 2];
@@ -42,6 +56,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
              options.steps, options.warmup);
   ConfigValues values;
   if (!options.config.empty()) values.merge_file(options.config);
+  for (const std::string& assignment : options.sets) values.set(assignment, "--set");
   if (!options.grid.empty()) values.set("parallel.grid", options.grid, "--grid");
   if (!options.overlap.empty()) values.set("parallel.overlap", options.overlap, "--overlap");
   if (!options.progress.empty()) values.set("parallel.progress", options.progress, "--progress");
@@ -81,6 +96,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   const bool root = grid.world_rank() == 0;
   const double ranks = grid.world_size();
   std::vector<double> step_ms, busy_ms, exposed_ms;
+  std::array<std::vector<double>, comm::comm_axis_count> axis_bytes;
   for (int i = 0; i < options.steps; ++i) {
     grid.world().barrier();
     const comm::CommTotals before = comm::comm_totals();
@@ -101,6 +117,8 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
       mean.busy[a] = axes[a];
       mean.exposed[a] = axes[comm::comm_axis_count + a];
     }
+    const std::array<double, comm::comm_axis_count> bytes = bytes_per_axis(d);
+    for (int a = 0; a < comm::comm_axis_count; ++a) axis_bytes[a].push_back(bytes[a]);
     step_ms.push_back(1e3 * step_s);
     busy_ms.push_back(1e3 * mean.busy_total());
     exposed_ms.push_back(1e3 * mean.exposed_total());
@@ -117,13 +135,16 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
                                    {"comm_exposed_ms", 1e3 * mean.exposed_total()},
                                    {"hidden_fraction", mean.hidden_fraction()},
                                    {"comm_axis_ms", per_axis(mean.busy)},
-                                   {"exposed_axis_ms", per_axis(mean.exposed)}};
+                                   {"exposed_axis_ms", per_axis(mean.exposed)},
+                                   {"comm_bytes_axis", bytes_json(bytes)}};
       std::printf("%s\n", line.dump().c_str());
       std::fflush(stdout);
     }
   }
   if (root) {
     const double busy = median(busy_ms), exposed = median(exposed_ms);
+    std::array<double, comm::comm_axis_count> median_bytes{};
+    for (int a = 0; a < comm::comm_axis_count; ++a) median_bytes[a] = median(axis_bytes[a]);
     const nlohmann::json line = {{"bench", "step_summary"},
                                  {"model", c.model.str()},
                                  {"grid", c.grid.str()},
@@ -131,12 +152,14 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
                                  {"progress", comm::progress_mode_name(grid.engine().mode())},
                                  {"batch", c.batch_size},
                                  {"seq_len", c.seq_len},
+                                 {"precision", precision_name(c.precision)},
                                  {"gradient_buckets", model.gradient_buckets()},
                                  {"steps", options.steps},
                                  {"step_ms_median", median(step_ms)},
                                  {"comm_busy_ms_median", busy},
                                  {"comm_exposed_ms_median", exposed},
-                                 {"hidden_fraction", busy > 0 ? std::clamp(1.0 - exposed / busy, 0.0, 1.0) : 0.0}};
+                                 {"hidden_fraction", busy > 0 ? std::clamp(1.0 - exposed / busy, 0.0, 1.0) : 0.0},
+                                 {"comm_bytes_axis", bytes_json(median_bytes)}};
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }

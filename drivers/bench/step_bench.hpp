@@ -8,15 +8,21 @@
 //   hidden_fraction    1 - exposed / busy
 //   comm_axis_ms       busy time per grid axis {x, y, z, data, xy, other}
 //   exposed_axis_ms    exposed time per grid axis
+//   comm_bytes_axis    bytes this rank's collectives moved in the step, per grid axis (rank 0's;
+//                      the full-buffer convention of comm_stats.hpp, as fourfold-plan counts them)
+// The summary line has the medians over the timed steps.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace fourfold {
 class Runtime;
 
 struct StepBenchOptions {
   std::string config;        // fourfold-train TOML (model, batch, seq_len, bucket); "" = defaults
+  std::vector<std::string> sets;  // section.key=value, as fourfold-train --set (after the file,
+                                  // before the flags below)
   std::string grid;          // overrides parallel.grid
   std::string overlap;       // overrides parallel.overlap
   std::string progress;      // overrides parallel.progress

@@ -46,9 +46,27 @@ TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communica
   return {elements * sizeof(float), comm::all_reduce_value(world, local, comm::ReduceOp::max)};
 }
 
-TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations) {
+namespace {
+
+// Runs the GEMM wrapper at `precision` for its lifetime, then restores the setting it found.
+class GemmPrecisionScope {
+ public:
+  explicit GemmPrecisionScope(GemmPrecision precision) { set_gemm_precision(precision); }
+  ~GemmPrecisionScope() { set_gemm_precision(saved_); }
+  GemmPrecisionScope(const GemmPrecisionScope&) = delete;
+  GemmPrecisionScope& operator=(const GemmPrecisionScope&) = delete;
+
+ private:
+  GemmPrecision saved_ = gemm_precision();
+};
+
+}  // namespace
+
+TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
+                    GemmPrecision precision) {
   FF_REQUIRE(m > 0 && n > 0 && k > 0, "gemm shape {}x{}x{}: m, n and k must be positive", m, n, k);
   FF_REQUIRE(iterations >= 1 && warmup >= 0, "gemm timing: {} iterations / {} warm-up", iterations, warmup);
+  const GemmPrecisionScope scope(precision);
   const ExecSpace exec;
   // Y (m, n) = X (m, k) W (n, k)^T: the layout of a forward linear layer.
   Matrix x("x", m, k), w("w", n, k), y("y", m, n);
@@ -117,7 +135,7 @@ double time_loaded_all_reduce(const comm::Communicator& group, const comm::Commu
   Kokkos::deep_copy(x, 0.5f);
   Kokkos::deep_copy(w, 0.25f);
   Tensor1<float> data("loaded_data", std::max<std::size_t>(bytes / sizeof(float), 1));
-  const TimedGemm one = time_gemm(world, m, n, k, 1, 2);
+  const TimedGemm one = time_gemm(world, m, n, k, 1, 2, gemm_precision());
   const int repetitions = std::max(1, static_cast<int>(gemm_seconds / std::max(one.seconds, 1e-9)));
   auto run = [&](bool with_collective) {
     world.barrier();
@@ -166,7 +184,8 @@ std::string node_line(const comm::Communicator& world, int ranks_per_node, doubl
 }
 
 std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backend backend,
-                                   comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank) {
+                                   comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank,
+                                   GemmPrecision precision) {
   std::vector<std::string> lines;
   const int p = world.size();
   const int per_node = comm::all_reduce_value(world, ranks_per_node, comm::ReduceOp::max);
@@ -206,14 +225,14 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
   // sizes, so that the planner can tell a per-call wait from a slower transfer.
   if (p >= 2)
     for (std::size_t bytes : {std::size_t{64} << 10, std::size_t{4} << 20}) lines.push_back(loaded_line(world, bytes, 2e-3));
-  // GEMMs of GPT-2-like layers at 1024 tokens per rank.
+  // GEMMs of GPT-2-like layers at 1024 tokens per rank, at the job's precision.
   const int shapes[][3] = {{1024, 768, 768}, {1024, 3072, 768}, {1024, 768, 3072}};
   for (const auto& s : shapes) {
-    const TimedGemm t = time_gemm(world, s[0], s[1], s[2], 1, 3);
+    const TimedGemm t = time_gemm(world, s[0], s[1], s[2], 1, 3, precision);
     const nlohmann::json line = {{"op", "gemm"},          {"m", s[0]},
                                  {"n", s[1]},             {"k", s[2]},
                                  {"seconds", t.seconds},  {"gflops_per_rank", t.gflops_per_rank},
-                                 {"ranks", p}};
+                                 {"ranks", p},            {"precision", precision_name(precision)}};
     lines.push_back(line.dump());
   }
   const std::size_t triad_elements = std::size_t{1} << 24;

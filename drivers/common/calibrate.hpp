@@ -7,6 +7,7 @@
 
 #include "comm/communicator.hpp"
 #include "comm/types.hpp"
+#include "core/precision.hpp"
 #include "core/types.hpp"
 
 #include <cstddef>
@@ -25,14 +26,16 @@ struct TimedCollective {
 TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communicator& group,
                                 const comm::Communicator& world, std::size_t bytes, int warmup, int iterations);
 
-/// One (m, k) x (n, k)^T fp32 GEMM on every rank at once: mean seconds per call on the slowest
-/// rank, this rank's GFLOP/s at that time and the sum over ranks.
+/// One (m, k) x (n, k)^T GEMM at `precision` (operands of fp32 Views, rounded to bf16 by the
+/// wrapper in bf16) on every rank at once: mean seconds per call on the slowest rank, this rank's
+/// GFLOP/s at that time and the sum over ranks.
 struct TimedGemm {
   double seconds = 0.0;
   double gflops_per_rank = 0.0;
   double gflops_total = 0.0;
 };
-TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations);
+TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
+                    GemmPrecision precision);
 
 /// a = b + s c over `elements` floats, chunked like AdamW so the host compiler vectorises it.
 void stream_triad(const ExecSpace& exec, const Vector& a, const ConstVector& b, const ConstVector& c, float s);
@@ -55,10 +58,12 @@ std::string node_line(const comm::Communicator& world, int ranks_per_node, doubl
 
 /// A short calibration of the job (a few seconds): all-reduce, all-gather and reduce-scatter of
 /// 64 KiB to 4 MiB on groups of 2, of a node and of the world (and across nodes when there are
-/// several), all-reduces of 64 KiB and 4 MiB between GEMMs on the world (the loaded lines), three GEMM shapes,
+/// several), all-reduces of 64 KiB and 4 MiB between GEMMs on the world (the loaded lines), three GEMM shapes
+/// at `precision` (the job's: the planner costs a step at the precision it runs),
 /// the triad, and the node line. Every rank of `world` calls it and
 /// gets the same lines (every figure is reduced over the world).
 std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backend backend,
-                                   comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank);
+                                   comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank,
+                                   GemmPrecision precision);
 
 }  // namespace fourfold

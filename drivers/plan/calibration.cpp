@@ -113,7 +113,16 @@ Calibration parse_calibration(std::istream& in, const std::string& source) {
       s.seconds = line.real("seconds", 1e-12);
       c.collectives.push_back(s);
     } else if (name == "gemm") {
-      c.gemm_gflops_per_rank.push_back(line.real("gflops_per_rank", 1e-9));
+      // Lines written before GEMM rates were kept per precision measured fp32.
+      GemmPrecision precision = GemmPrecision::fp32;
+      const auto field = value.find("precision");
+      if (field != value.end()) {
+        FF_REQUIRE(field->is_string() && (field->get<std::string>() == "fp32" || field->get<std::string>() == "bf16"),
+                   "calibration '{}' line {}: \"precision\" = {} must be \"fp32\" or \"bf16\"", source, number,
+                   field->dump());
+        precision = parse_gemm_precision(field->get<std::string>());
+      }
+      c.gemm_gflops_per_rank(precision).push_back(line.real("gflops_per_rank", 1e-9));
     } else if (name == "triad") {
       c.triad_gbps_per_rank = std::max(c.triad_gbps_per_rank, line.real("gbps_per_rank", 1e-9));
     } else if (name == "loaded") {
@@ -141,7 +150,8 @@ Calibration parse_calibration(std::istream& in, const std::string& source) {
   FF_REQUIRE(!in.bad(), "calibration '{}': read error after line {}", source, number);
   const char* hint = "(fourfold-bench comm and fourfold-bench gemm print them)";
   FF_REQUIRE(!c.collectives.empty(), "calibration '{}': no collective lines {}", source, hint);
-  FF_REQUIRE(!c.gemm_gflops_per_rank.empty(), "calibration '{}': no \"gemm\" lines {}", source, hint);
+  FF_REQUIRE(!c.gemm_fp32_gflops_per_rank.empty() || !c.gemm_bf16_gflops_per_rank.empty(),
+             "calibration '{}': no \"gemm\" lines {}", source, hint);
   FF_REQUIRE(c.triad_gbps_per_rank > 0.0, "calibration '{}': no \"triad\" line {}", source, hint);
   FF_REQUIRE(node_seen, "calibration '{}': no \"node\" line {}", source, hint);
   return c;
@@ -192,8 +202,6 @@ Machine machine_from_calibration(const Calibration& c, const std::string& name) 
     (span_inside_node(s.stride, s.group_size, c.ranks_per_node) ? inside : across).push_back(s);
   const LinkFit intra = inside.empty() ? fit_link(across, c.source) : fit_link(inside, c.source);
   const LinkFit inter = across.empty() ? intra : fit_link(across, c.source);
-  std::vector<double> rates = c.gemm_gflops_per_rank;
-  std::sort(rates.begin(), rates.end());
   Machine m;
   m.name = name;
   m.gpus_per_node = c.ranks_per_node;
@@ -201,8 +209,13 @@ Machine machine_from_calibration(const Calibration& c, const std::string& name) 
   m.intra_node_latency_us = intra.latency_us;
   m.inter_node_gbps = inter.gbps;
   m.inter_node_latency_us = inter.latency_us;
-  m.gemm_tflops = rates[rates.size() / 2] / 1e3;
-  m.peak_tflops = rates.back() / 1e3;
+  for (const GemmPrecision p : {GemmPrecision::fp32, GemmPrecision::bf16}) {
+    std::vector<double> rates = c.gemm_gflops_per_rank(p);
+    if (rates.empty()) continue;  // not measured: the machine has no rate at this precision
+    std::sort(rates.begin(), rates.end());
+    m.gemm_tflops.at(p) = rates[rates.size() / 2] / 1e3;
+    m.peak_tflops.at(p) = rates.back() / 1e3;
+  }
   m.memory_gbps = c.triad_gbps_per_rank;
   m.memory_gib = c.memory_bytes_per_rank / (1024.0 * 1024.0 * 1024.0);
   apply_load(c, m);

@@ -2,7 +2,9 @@
 // and `fourfold-bench gemm` print (and that `fourfold-train --grid auto` measures and caches):
 //   {"op":"all_reduce"|"all_gather"|"reduce_scatter"|"broadcast", "group_size":p, "stride":s,
 //    "bytes":b, "seconds":t, ...}                       one timed collective (full-buffer bytes)
-//   {"op":"gemm", "m":..,"n":..,"k":.., "gflops_per_rank":r, ...}   one GEMM shape, all ranks at once
+//   {"op":"gemm", "m":..,"n":..,"k":.., "gflops_per_rank":r, "precision":"fp32"|"bf16", ...}
+//                                                        one GEMM shape, all ranks at once, at one
+//                                                        precision (fp32 where the line has none)
 //   {"op":"triad", "gbps_per_rank":r, ...}              STREAM triad, all ranks at once
 //   {"op":"loaded", "group_size":p, "bytes":b, "seconds":t}   a b-byte all-reduce between GEMMs,
 //                                                        beyond the GEMMs' own time (optional;
@@ -17,6 +19,7 @@
 #pragma once
 
 #include "comm/types.hpp"
+#include "core/precision.hpp"
 #include "drivers/plan/cost_model.hpp"
 
 #include <istream>
@@ -38,7 +41,14 @@ struct CommSample {
 struct Calibration {
   std::string source;                  // file name, for messages
   std::vector<CommSample> collectives;
-  std::vector<double> gemm_gflops_per_rank;
+  std::vector<double> gemm_fp32_gflops_per_rank;
+  std::vector<double> gemm_bf16_gflops_per_rank;
+  std::vector<double>& gemm_gflops_per_rank(GemmPrecision p) {
+    return p == GemmPrecision::bf16 ? gemm_bf16_gflops_per_rank : gemm_fp32_gflops_per_rank;
+  }
+  const std::vector<double>& gemm_gflops_per_rank(GemmPrecision p) const {
+    return p == GemmPrecision::bf16 ? gemm_bf16_gflops_per_rank : gemm_fp32_gflops_per_rank;
+  }
   double triad_gbps_per_rank = 0.0;    // best of the triad lines
   std::vector<CommSample> loaded;      // the loaded lines (all-reduces between GEMMs)
   int ranks = 0;
@@ -61,8 +71,8 @@ struct LinkFit {
 /// otherwise). A negative latency or bandwidth term (noise) falls back to the other term alone.
 LinkFit fit_link(const std::vector<CommSample>& samples, const std::string& source);
 
-/// The machine a calibration describes, named `name`: GEMM rate the median of the measured
-/// shapes, peak the best of them (a calibrated machine has no published peak), memory bandwidth
+/// The machine a calibration describes, named `name`: for each precision measured, GEMM rate the
+/// median of the measured shapes, peak the best of them (a calibrated machine has no published peak), memory bandwidth
 /// the triad's, memory and GPUs per node from the node line. The loaded lines say what a
 /// computing step gets rather than an idle node. With two sizes or more they are fitted like the
 /// idle samples: latency beyond the idle fit's is added to both links' latency, and where the

@@ -45,14 +45,37 @@ void validate(const Machine& m) {
   FF_REQUIRE(m.gpus_per_node >= 1, "machine '{}': gpus_per_node = {} must be at least 1", m.name, m.gpus_per_node);
   positive(m.intra_node_gbps, "intra_node_gbps");
   positive(m.inter_node_gbps, "inter_node_gbps");
-  positive(m.gemm_tflops, "gemm_tflops");
-  positive(m.peak_tflops, "peak_tflops");
+  bool any_precision = false;
+  for (const GemmPrecision p : {GemmPrecision::fp32, GemmPrecision::bf16}) {
+    const double gemm = m.gemm_tflops.at(p), peak = m.peak_tflops.at(p);
+    if (gemm == 0.0 && peak == 0.0) continue;  // the machine says nothing of this precision
+    const std::string name = precision_name(p);
+    positive(gemm, ("gemm_tflops." + name).c_str());
+    positive(peak, ("peak_tflops." + name).c_str());
+    any_precision = true;
+  }
+  FF_REQUIRE(any_precision,
+             "machine '{}': no GEMM rate; give gemm_tflops and peak_tflops for fp32, bf16 or both "
+             "(e.g. gemm_tflops = {{ fp32 = 13.7, bf16 = 220 }})",
+             m.name);
   positive(m.memory_gbps, "memory_gbps");
   positive(m.memory_gib, "memory_gib");
   FF_REQUIRE(std::isfinite(m.intra_node_latency_us) && m.intra_node_latency_us >= 0.0 &&
                  std::isfinite(m.inter_node_latency_us) && m.inter_node_latency_us >= 0.0,
              "machine '{}': latencies {} / {} us must be non-negative", m.name, m.intra_node_latency_us,
              m.inter_node_latency_us);
+}
+
+void require_precision(const Machine& m, GemmPrecision precision) {
+  if (m.gemm_tflops.at(precision) > 0.0) return;
+  std::vector<std::string> has;
+  for (const GemmPrecision p : {GemmPrecision::fp32, GemmPrecision::bf16})
+    if (m.gemm_tflops.at(p) > 0.0) has.emplace_back(precision_name(p));
+  FF_REQUIRE(false,
+             "machine '{}' has no {} GEMM rate (it gives {}); a run at train.precision \"{}\" needs "
+             "gemm_tflops.{} and peak_tflops.{} (for the local machine: a calibration at that precision)",
+             m.name, precision_name(precision), fmt::join(has, ", "), precision_name(precision),
+             precision_name(precision), precision_name(precision));
 }
 
 double ring_steps(CollectiveKind kind, int group_size) {
@@ -104,6 +127,7 @@ double StepCost::exposed_total() const {
 StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const StepDims& step,
                       const Machine& machine, const Overlap& overlap) {
   validate(machine);
+  require_precision(machine, step.memory.precision);
   StepCost cost;
   cost.grid = grid;
   cost.step = step;
@@ -131,7 +155,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const HeadChunks head = head_chunks(model, grid, step);
   const double vocab_local = head.vocab_local;
   const long micro_steps = step.batch_size / step.micro_batch_size;
-  const double rate = 1e12 * machine.gemm_tflops;
+  const double rate = 1e12 * machine.gemm_tflops.at(step.memory.precision);
   const Recompute recompute = step.memory.recompute;
   // Linear layers: forward, input and weight gradients; block recomputation runs QKV, attention
   // projection and FC forward again (8 of a block's 12 C^2 per token).
@@ -240,7 +264,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const double n = whole.z_replicated + whole.z_sharded;
   const double tokens = static_cast<double>(step.batch_size) * T;
   cost.model_flops = tokens * (6.0 * n + 12.0 * L * c * T);
-  cost.mfu = cost.model_flops / (cost.step_s * static_cast<double>(grid.size()) * 1e12 * machine.peak_tflops);
+  cost.mfu = cost.model_flops / (cost.step_s * static_cast<double>(grid.size()) * 1e12 * machine.peak_tflops.at(step.memory.precision));
   return cost;
 }
 

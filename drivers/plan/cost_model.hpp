@@ -9,7 +9,8 @@
 //                  data, and fill nodes in order) and its inter-node figures otherwise, the
 //                  node's NICs shared by the groups of the axis that cross from it
 //                  (across_node_gbps)
-//   compute        GEMM FLOPs of this rank at the machine's GEMM rate, plus the memory-bound
+//   compute        GEMM FLOPs of this rank at the machine's GEMM rate for the run's precision
+//                  ([train] precision), plus the memory-bound
 //                  kernels' traffic at its memory bandwidth
 //   overlap        what each overlap hides: oag the Z weight gathers behind the linear layers'
 //                  GEMMs (all but each pass's first gather), ors the Z gradient reduce-scatters
@@ -21,6 +22,7 @@
 
 #include "comm/grid_layout.hpp"
 #include "comm/types.hpp"
+#include "core/precision.hpp"
 #include "drivers/plan/memory_model.hpp"
 #include "drivers/plan/step_volume.hpp"
 
@@ -30,6 +32,14 @@
 
 namespace fourfold::plan {
 
+/// A rate per GEMM precision, TFLOP/s per GPU; 0 where the machine does not give one.
+struct PrecisionRates {
+  double fp32 = 0.0;  // fp32 operands (the plain SGEMM path fourfold takes, no TF32)
+  double bf16 = 0.0;  // bf16 operands, fp32 accumulation
+  double at(GemmPrecision precision) const { return precision == GemmPrecision::bf16 ? bf16 : fp32; }
+  double& at(GemmPrecision precision) { return precision == GemmPrecision::bf16 ? bf16 : fp32; }
+};
+
 /// One machine: per-GPU figures.
 struct Machine {
   std::string name;
@@ -38,14 +48,18 @@ struct Machine {
   double inter_node_gbps = 0.0;        // bus bandwidth per GPU of a collective across nodes, GB/s
   double intra_node_latency_us = 0.0;  // per ring step
   double inter_node_latency_us = 0.0;
-  double gemm_tflops = 0.0;            // dense GEMM rate reached, TFLOP/s
-  double peak_tflops = 0.0;            // the GPU's dense peak at the precision used (MFU)
+  PrecisionRates gemm_tflops;          // dense GEMM rate reached at each precision
+  PrecisionRates peak_tflops;          // the GPU's dense peak at each precision (MFU's denominator)
   double memory_gbps = 0.0;            // device memory bandwidth, GB/s (memory-bound kernels)
   double memory_gib = 0.0;             // device memory, GiB
 };
 
-/// Rejects (UserError) a machine with a missing or non-positive figure, naming it.
+/// Rejects (UserError) a machine with a missing or non-positive figure, naming it. A machine
+/// gives a GEMM rate and a peak for at least one precision, and both or neither for each.
 void validate(const Machine& machine);
+/// Rejects (UserError) planning a run at `precision` on a machine without rates for it, naming
+/// the machine, the precision and the precisions it has.
+void require_precision(const Machine& machine, GemmPrecision precision);
 
 /// Which communication overlaps computation ([parallel] overlap).
 struct Overlap {

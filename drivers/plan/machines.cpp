@@ -11,24 +11,47 @@
 namespace fourfold::plan {
 namespace {
 
-// Per-GPU figures. Bandwidths are NCCL/RCCL bus bandwidths a ring reaches, not link peaks;
-// GEMM rates are ~70% of the dense bf16 peak until a calibration replaces them. Latencies are
-// per ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes.
+// Per-GPU figures. Bandwidths are NCCL/RCCL bus bandwidths a ring reaches, not link peaks.
+// Peaks per precision are the vendor data sheets' dense figures (drivers/common/device_peak.cpp
+// holds the same table for MFU); fp32 is plain FP32, not TF32, since fourfold's fp32 GEMMs run in
+// cuBLAS's default math mode (on MI250X rocBLAS' SGEMM uses the FP32 matrix cores). GEMM rates are
+// the peak derated as each machine's bf16 rate always was (~70%: 220 of 312, 130 of 191.5, 700 of
+// 989), the same factor at both precisions, until a calibration replaces them. Latencies are per
+// ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes.
+Machine preset(const char* name, int gpus_per_node, double intra_gbps, double inter_gbps, double intra_us,
+               double inter_us, double bf16_gemm, double bf16_peak, double fp32_peak, double memory_gbps,
+               double memory_gib) {
+  Machine m;
+  m.name = name;
+  m.gpus_per_node = gpus_per_node;
+  m.intra_node_gbps = intra_gbps;
+  m.inter_node_gbps = inter_gbps;
+  m.intra_node_latency_us = intra_us;
+  m.inter_node_latency_us = inter_us;
+  m.peak_tflops.bf16 = bf16_peak;
+  m.peak_tflops.fp32 = fp32_peak;
+  m.gemm_tflops.bf16 = bf16_gemm;
+  m.gemm_tflops.fp32 = fp32_peak * (bf16_gemm / bf16_peak);
+  m.memory_gbps = memory_gbps;
+  m.memory_gib = memory_gib;
+  return m;
+}
+
 std::vector<Machine> presets() {
   return {
       // NERSC Perlmutter GPU nodes (docs.nersc.gov/systems/perlmutter/architecture/): 4 NVIDIA
-      // A100-SXM4-40GB (HBM2 1555 GB/s, dense bf16 312 TFLOP/s) joined by NVLink 3, and 4
-      // Slingshot-11 NICs of 200 Gb/s per node (25 GB/s per GPU).
-      {"perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 1555.0, 40.0},
+      // A100-SXM4-40GB (HBM2 1555 GB/s; dense bf16 312 TFLOP/s, FP32 19.5) joined by NVLink 3, and
+      // 4 Slingshot-11 NICs of 200 Gb/s per node (25 GB/s per GPU).
+      preset("perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 19.5, 1555.0, 40.0),
       // OLCF Frontier (docs.olcf.ornl.gov/systems/frontier_user_guide.html): 4 AMD MI250X per
-      // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s and 191.5 TFLOP/s dense bf16; GCDs joined by
-      // Infinity Fabric (50-100 GB/s per direction); 4 Slingshot-11 NICs of 25 GB/s per node
-      // (12.5 GB/s per GCD).
-      {"frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 1600.0, 64.0},
+      // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s, 191.5 TFLOP/s dense bf16 and 47.9 FP32 matrix;
+      // GCDs joined by Infinity Fabric (50-100 GB/s per direction); 4 Slingshot-11 NICs of 25 GB/s
+      // per node (12.5 GB/s per GCD).
+      preset("frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 47.9, 1600.0, 64.0),
       // CSCS Alps (docs.cscs.ch/alps/hardware/): 4 NVIDIA GH200 per node, each an H100 with
-      // 96 GB HBM3 at 4 TB/s and 989 TFLOP/s dense bf16, joined by NVLink 4; one Slingshot-11
-      // NIC of 25 GB/s per GH200.
-      {"alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 4000.0, 96.0},
+      // 96 GB HBM3 at 4 TB/s, 989 TFLOP/s dense bf16 and 67 FP32, joined by NVLink 4; one
+      // Slingshot-11 NIC of 25 GB/s per GH200.
+      preset("alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 67.0, 4000.0, 96.0),
   };
 }
 
@@ -38,6 +61,33 @@ double number(const toml::table& t, const std::string& path, const char* key) {
   if (const auto v = n->value<double>()) return *v;
   FF_REQUIRE(false, "machine file '{}': [machine] {} must be a number", path, key);
   return 0.0;
+}
+
+// [machine] gemm_tflops / peak_tflops: a table with a rate per precision, e.g.
+// gemm_tflops = { fp32 = 13.7, bf16 = 220 }. One number for both would cost an fp32 run at the
+// bf16 rate (or the reverse), so it is refused.
+PrecisionRates rates(const toml::table& t, const std::string& path, const char* key) {
+  const toml::node* n = t["machine"][key].node();
+  FF_REQUIRE(n != nullptr, "machine file '{}': [machine] {} is missing", path, key);
+  const toml::table* table = n->as_table();
+  FF_REQUIRE(table != nullptr,
+             "machine file '{}': [machine] {} must be a table of rates per precision, e.g. {} = {{ fp32 = 19.5, "
+             "bf16 = 312 }} (TFLOP/s; either may be left out)",
+             path, key, key);
+  PrecisionRates out;
+  for (const auto& [name, value] : *table) {
+    GemmPrecision precision = GemmPrecision::fp32;
+    try {
+      precision = parse_gemm_precision(std::string(name.str()));
+    } catch (const UserError&) {
+      FF_REQUIRE(false, "machine file '{}': [machine] {}.{}: unknown precision; expected fp32 or bf16", path, key,
+                 name.str());
+    }
+    const auto v = value.value<double>();
+    FF_REQUIRE(v.has_value(), "machine file '{}': [machine] {}.{} must be a number", path, key, name.str());
+    out.at(precision) = *v;
+  }
+  return out;
 }
 
 }  // namespace
@@ -88,8 +138,8 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   m.inter_node_gbps = number(t, name_or_path, "inter_node_gbps");
   m.intra_node_latency_us = number(t, name_or_path, "intra_node_latency_us");
   m.inter_node_latency_us = number(t, name_or_path, "inter_node_latency_us");
-  m.gemm_tflops = number(t, name_or_path, "gemm_tflops");
-  m.peak_tflops = number(t, name_or_path, "peak_tflops");
+  m.gemm_tflops = rates(t, name_or_path, "gemm_tflops");
+  m.peak_tflops = rates(t, name_or_path, "peak_tflops");
   m.memory_gbps = number(t, name_or_path, "memory_gbps");
   m.memory_gib = number(t, name_or_path, "memory_gib");
   validate(m);

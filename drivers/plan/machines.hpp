@@ -3,7 +3,9 @@
 //   [machine]
 //   name = "mycluster"   gpus_per_node = 4
 //   intra_node_gbps = 230   inter_node_gbps = 25   intra_node_latency_us = 5   inter_node_latency_us = 10
-//   gemm_tflops = 220   peak_tflops = 312   memory_gbps = 1555   memory_gib = 40
+//   gemm_tflops = { fp32 = 13.7, bf16 = 220 }   peak_tflops = { fp32 = 19.5, bf16 = 312 }
+//   memory_gbps = 1555   memory_gib = 40
+// (rates per GEMM precision, TFLOP/s; a precision left out cannot be planned for)
 #pragma once
 
 #include "drivers/plan/cost_model.hpp"

@@ -137,22 +137,29 @@ int run(const Options& o) {
   if (search_micro) space.micro_batch_sizes = plan::micro_batch_divisors(step.batch_size);
   if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
   if (search_shard) space.shard_optimizer = {false, true};
+  plan::require_precision(machine, step.memory.precision);
   const auto ranked = plan::rank_plans(model, o.gpus, step, machine, overlap, space);
+  // MFU against the peak of the run's precision, named so that an fp32 MFU is never read
+  // against the bf16 peak or the reverse.
+  const std::string mfu_label = fmt::format("MFU({} peak)", precision_name(step.memory.precision));
   const double gib = 1024.0 * 1024.0 * 1024.0;
   int shown = 0;
   long feasible = 0;
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
-    std::printf("# %s on %d GPUs of %s (%d per node): %d layers, %d heads, %d channels; batch %d x %d, "
+    std::printf("# %s on %d GPUs of %s (%d per node; %s GEMMs at %.4g TFLOP/s, peak %.4g): %d layers, %d heads, "
+                "%d channels; batch %d x %d, "
                 "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s; %zu grids, %ld feasible "
                 "configurations\n",
-                path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node, model.layers, model.heads,
+                path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node,
+                precision_name(step.memory.precision), machine.gemm_tflops.at(step.memory.precision),
+                machine.peak_tflops.at(step.memory.precision), model.layers, model.heads,
                 model.channels, step.batch_size, step.seq_len,
                 search_micro ? "searched" : std::to_string(step.micro_batch_size).c_str(),
                 search_recompute ? "searched" : recompute_name(step.memory.recompute), shard_text == "auto" ? "searched" : shard_text.c_str(), parsed.str().c_str(),
                 plan::factorizations(o.gpus).size(), feasible);
-    std::printf("%4s  %-14s %6s %-9s %5s %9s %9s   %27s %8s %6s  %s\n", "rank", "grid", "micro", "recompute", "zero1",
-                "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", "MFU", "");
+    std::printf("%4s  %-14s %6s %-9s %5s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute", "zero1",
+                "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", mfu_label.c_str());
   }
   for (const auto& c : ranked) {
     if (!c.feasible && !o.show_infeasible) continue;
@@ -172,6 +179,7 @@ int run(const Options& o) {
         line["gemm_s"] = c.gemm_s;
         line["other_compute_s"] = c.other_compute_s;
         line["mfu"] = c.mfu;
+        line["mfu_peak"] = precision_name(c.step.memory.precision);
         line["memory_gib"] = c.memory.total() / gib;
         nlohmann::json exposed, busy, bytes, calls;
         for (int a = 0; a < comm::comm_axis_count; ++a) {
@@ -198,7 +206,7 @@ int run(const Options& o) {
     const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
                                             axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
                                             axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
-    std::printf("%4d  %-14s %6d %-9s %5s %9.3f %9.3f   %27s %8.1f %5.1f%%\n", shown, c.grid.str().c_str(),
+    std::printf("%4d  %-14s %6d %-9s %5s %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown, c.grid.str().c_str(),
                 c.step.micro_batch_size, recompute_name(c.step.memory.recompute),
                 c.step.memory.shard_optimizer ? "yes" : "no", c.step_s, c.compute_s(),
                 exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);

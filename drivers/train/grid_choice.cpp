@@ -63,7 +63,8 @@ plan::Overlap plan_overlap(const OverlapOptions& overlap) {
 std::string calibration_path(const TrainConfig& config, int world_size) {
   if (!config.calibration.empty()) return config.calibration;
   if (config.out_dir.empty()) return {};
-  return fmt::format("{}/calibration-{}ranks.jsonl", config.out_dir, world_size);
+  // One file per precision: the GEMM lines are measured at the job's precision.
+  return fmt::format("{}/calibration-{}ranks-{}.jsonl", config.out_dir, world_size, precision_name(config.precision));
 }
 
 PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicator& world, int ranks_per_node,
@@ -93,7 +94,7 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
   } else {
     // Every rank gets the same lines: each figure is reduced over the world.
     const std::vector<std::string> lines =
-        calibrate(world, config.backend, config.progress, ranks_per_node, memory_bytes_per_rank);
+        calibrate(world, config.backend, config.progress, ranks_per_node, memory_bytes_per_rank, config.precision);
     for (const std::string& line : lines) text += line + "\n";
     if (path.empty()) {
       out.origin = "calibration measured now (not kept: no --out or parallel.calibration)";
@@ -118,6 +119,10 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
   checkpoint::together(world, "the local machine", [&] {
     std::istringstream in(text);
     out.machine = plan::machine_from_calibration(plan::parse_calibration(in, path.empty() ? "(measured)" : path));
+    FF_REQUIRE(out.machine.gemm_tflops.at(config.precision) > 0.0,
+               "the calibration '{}' has no GEMM lines at train.precision \"{}\"; measure them with fourfold-bench "
+               "gemm --precision {} and add them, or point parallel.calibration at a new file",
+               path, precision_name(config.precision), precision_name(config.precision));
   });
   return out;
 }

@@ -45,7 +45,7 @@ void Telemetry::record(const StepRecord& r, bool last) {
         "of {:.1f}, {:.0f}% hidden) | {:.0f} tok/s",
         r.step, r.loss, r.lr, r.grad_norm, r.step_ms, r.compute_ms, r.comm_ms, r.comm_busy_ms,
         100.0 * r.hidden_fraction, r.tokens_per_s);
-    if (r.mfu) line += fmt::format(" | MFU {:.1f}%", 100.0 * *r.mfu);
+    if (r.mfu) line += fmt::format(" | MFU({} peak) {:.1f}%", r.mfu_peak, 100.0 * *r.mfu);
     if (r.gemm_efficiency) line += fmt::format(" | GEMM eff {:.1f}%", 100.0 * *r.gemm_efficiency);
     if (r.val_loss) line += fmt::format(" | val loss {:.4f}", *r.val_loss);
     std::fprintf(log_, "%s\n", line.c_str());
@@ -62,7 +62,10 @@ void Telemetry::record(const StepRecord& r, bool last) {
     for (int a = 0; a < comm::comm_axis_count; ++a)
       axes[comm::comm_axis_name(static_cast<comm::CommAxis>(a))] = r.comm_axis_ms[a];
     j["comm_axis_ms"] = axes;
-    if (r.mfu) j["mfu"] = *r.mfu;  // omitted where the hardware peak is unknown
+    if (r.mfu) {  // omitted where the hardware peak is unknown
+      j["mfu"] = *r.mfu;
+      j["mfu_peak"] = r.mfu_peak;
+    }
     if (r.gemm_efficiency) j["gemm_efficiency"] = *r.gemm_efficiency;
     if (r.val_loss) j["val_loss"] = *r.val_loss;
     std::fprintf(metrics_, "%s\n", j.dump().c_str());

@@ -25,6 +25,7 @@ struct StepRecord {
   std::array<double, comm::comm_axis_count> comm_axis_ms{};  // comm_busy_ms per comm::CommAxis
   double tokens_per_s = 0;
   std::optional<double> mfu;  // model FLOPs / (step time * the hardware's dense peak); none when unknown
+  std::string mfu_peak;       // the precision whose peak mfu is against ("fp32" or "bf16": the run's)
   std::optional<double> gemm_efficiency;  // model FLOPs / (step time * the GEMM rate measured at start)
   std::optional<double> val_loss;
 };

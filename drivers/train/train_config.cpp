@@ -45,7 +45,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
       {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN); auto = the grid the performance model predicts fastest on parallel.machine", "--grid"},
       {"parallel", "machine", V::string, std::string("local"), "the machine --grid auto and --dry-run plan for: local (this job, from a calibration), a preset (perlmutter, frontier, alps) or a machine TOML file", ""},
-      {"parallel", "calibration", V::string, std::string(), "calibration of the local machine: read when the file exists, else measured (a few seconds) and written there; empty = <log.out>/calibration-<N>ranks.jsonl, or measured and not kept without --out", ""},
+      {"parallel", "calibration", V::string, std::string(), "calibration of the local machine: read when the file exists, else measured (a few seconds) and written there; empty = <log.out>/calibration-<N>ranks-<precision>.jsonl, or measured and not kept without --out", ""},
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward); results are bit-identical either way", "--overlap"},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
@@ -82,8 +82,8 @@ const std::vector<ConfigKey>& config_schema() {
       {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
       {"log", "every", V::integer, 1LL, "print a step line every N steps", ""},
       {"log", "peak_gflops", V::real, 0.0,
-       "hardware peak GFLOP/s of the whole job for MFU; 0 = the GPU's published dense peak (A100, H100, H200, "
-       "GH200, MI250X GCD), no MFU on other devices", ""},
+       "hardware peak GFLOP/s of the whole job at train.precision, for MFU; 0 = the GPU's published dense peak at "
+       "that precision (A100, H100, H200, GH200, MI250X GCD), no MFU on other devices", ""},
       {"log", "gemm_efficiency", V::boolean, true,
        "measure the GEMM rate on all ranks at start and report gemm_efficiency (model FLOP/s over that rate)", ""},
   };

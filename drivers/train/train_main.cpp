@@ -103,10 +103,10 @@ void print_plan(const TrainConfig& c, const std::vector<plan::StepCost>& ranked,
     return;
   }
   const plan::Machine& mm = machine->machine;
-  std::printf("  machine   %s (%s): %d per node, %.1f GiB each, GEMM %.4g TFLOP/s, memory %.4g GB/s, collectives "
+  std::printf("  machine   %s (%s): %d per node, %.1f GiB each, GEMM %.4g TFLOP/s (%s), memory %.4g GB/s, collectives "
               "%.3g us + %.4g GB/s inside a node, %.3g us + %.4g GB/s across\n",
-              mm.name.c_str(), machine->origin.c_str(), mm.gpus_per_node, mm.memory_gib, mm.gemm_tflops,
-              mm.memory_gbps, mm.intra_node_latency_us, mm.intra_node_gbps, mm.inter_node_latency_us,
+              mm.name.c_str(), machine->origin.c_str(), mm.gpus_per_node, mm.memory_gib,
+              mm.gemm_tflops.at(c.precision), precision_name(c.precision), mm.memory_gbps, mm.intra_node_latency_us, mm.intra_node_gbps, mm.inter_node_latency_us,
               mm.inter_node_gbps);
   // With --grid auto's search, a grid appears once per choice of options; its first row is
   // the configuration chosen.

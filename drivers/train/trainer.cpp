@@ -76,7 +76,7 @@ JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
   JobPeaks peaks;
   if (c.peak_gflops > 0) {
     peaks.hardware_gflops = c.peak_gflops;
-    peaks.hardware_source = "log.peak_gflops";
+    peaks.hardware_source = fmt::format("log.peak_gflops, taken as the job's {} peak", precision_name(c.precision));
   } else {
     // Each rank looks up its own device; the job has a peak only when every rank's is known.
     const std::string device = current_device_name();
@@ -337,7 +337,10 @@ StepRecord Trainer::step() {
   for (int a = 0; a < comm::comm_axis_count; ++a) r.comm_axis_ms[a] = 1e3 * comm.busy[a];
   r.compute_ms = r.step_ms - r.comm_ms;
   r.tokens_per_s = static_cast<double>(c.batch_size) * c.seq_len / seconds;
-  if (s.peaks.hardware_gflops > 0) r.mfu = s.step_flops / seconds / (s.peaks.hardware_gflops * 1e9);
+  if (s.peaks.hardware_gflops > 0) {
+    r.mfu = s.step_flops / seconds / (s.peaks.hardware_gflops * 1e9);
+    r.mfu_peak = precision_name(c.precision);
+  }
   if (s.peaks.measured_gemm_gflops > 0)
     r.gemm_efficiency = s.step_flops / seconds / (s.peaks.measured_gemm_gflops * 1e9);
   const bool last = done();

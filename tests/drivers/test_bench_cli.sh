@@ -38,6 +38,11 @@ grep -q "1024" <<<"$help" || fail "comm --help does not show the default of --mi
 
 out=$("$bench" gemm --shape 64x48x32 --iters 1 2>&1) || fail "bench gemm failed: $out"
 grep -q '"op":"gemm"' <<<"$out" || fail "bench gemm printed no JSON: $out"
+grep -q '"precision":"fp32"' <<<"$out" || fail "bench gemm line without its precision: $out"
+out=$("$bench" gemm --shape 64x48x32 --iters 1 --precision bf16 2>&1) || fail "bench gemm bf16 failed: $out"
+grep -q '"precision":"bf16"' <<<"$out" || fail "bench gemm --precision bf16 line: $out"
+out=$("$bench" gemm --shape 64x48x32 --precision fp8 2>&1) && fail "bench gemm --precision fp8 accepted"
+grep -q "fp8" <<<"$out" || fail "bad gemm --precision message: $out"
 # step: per-step JSON lines and a summary with the communication split; bad overlap rejected.
 source "$(dirname "${BASH_SOURCE[0]}")/../script_support.sh"
 { small_model_toml 16; cat <<'TOML'; } >"${TMPDIR:-/tmp}/fourfold-step-bench-$$.toml"
@@ -57,7 +62,26 @@ d = json.loads(sys.argv[1])
 assert d["grid"] == "1x1x2x1" and d["overlap"] == "all", d
 assert d["comm_busy_ms_median"] > 0 and 0 <= d["hidden_fraction"] <= 1, d
 assert d["comm_exposed_ms_median"] <= d["comm_busy_ms_median"] * 1.5 + 1, d
+# Z at 1x1x2x1 moves the weight gathers and gradient reduce-scatters and nothing else.
+b = d["comm_bytes_axis"]
+assert set(b) == {"x", "y", "z", "data", "xy", "other"}, b
+assert b["z"] > 0 and b["x"] == b["y"] == b["data"] == 0, b
 PY
+steps=$(grep '"bench":"step",' <<<"$out")
+python3 - "$steps" <<'PY' || fail "bench step lines: $steps"
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines()]
+assert all(l["comm_bytes_axis"]["z"] > 0 for l in lines), lines
+assert lines[0]["comm_bytes_axis"] == lines[1]["comm_bytes_axis"], lines  # every step moves the same
+PY
+# --set as in fourfold-train: the precision and the batch from the command line.
+out=$(timeout 120 "$mpiexec" -n 2 "$bench" step --config "$config" --set 'train.precision="bf16"' \
+  --set train.batch_size=8 --set train.micro_batch_size=8 --grid 1x1x1x2 --steps 1 --warmup 0 2>&1) \
+  || fail "bench step --set exited non-zero: $out"
+grep '"bench":"step_summary"' <<<"$out" | grep -q '"precision":"bf16"' || fail "--set train.precision not taken: $out"
+grep '"bench":"step_summary"' <<<"$out" | grep -q '"batch":8' || fail "--set train.batch_size not taken: $out"
+out=$(timeout 60 "$mpiexec" -n 2 "$bench" step --config "$config" --set train.nothing=1 2>&1) && fail "bad --set accepted"
+[ "$(grep -c "train.nothing" <<<"$out")" -ge 2 ] || fail "bad --set key not reported on both ranks: $out"
 out=$(timeout 60 "$mpiexec" -n 2 "$bench" step --config "$config" --overlap oar,bogus 2>&1) && fail "bad --overlap accepted"
 [ "$(grep -c '"bogus" is not an overlap' <<<"$out")" -eq 2 ] || fail "bad --overlap not reported on both ranks: $out"
 # kernels: one JSON line per kernel at the shard of a 2-rank grid, with a rate for each; the

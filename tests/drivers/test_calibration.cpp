@@ -59,7 +59,7 @@ plan::Machine truth() {
   m.intra_node_latency_us = 7.0;
   m.inter_node_gbps = 3.0;
   m.inter_node_latency_us = 30.0;
-  m.gemm_tflops = m.peak_tflops = m.memory_gbps = m.memory_gib = 1.0;
+  m.gemm_tflops.fp32 = m.peak_tflops.fp32 = m.memory_gbps = m.memory_gib = 1.0;
   return m;
 }
 
@@ -85,10 +85,26 @@ TEST(Calibration, FitRecoversLatencyAndBandwidthInsideAndAcrossNodes) {
   EXPECT_NEAR(m.intra_node_latency_us, 7.0, 1e-6);
   EXPECT_NEAR(m.inter_node_gbps, 3.0, 1e-6);
   EXPECT_NEAR(m.inter_node_latency_us, 30.0, 1e-6);
-  EXPECT_DOUBLE_EQ(m.gemm_tflops, 0.045);  // the median shape
-  EXPECT_DOUBLE_EQ(m.peak_tflops, 0.050);  // the best shape
+  EXPECT_DOUBLE_EQ(m.gemm_tflops.fp32, 0.045);  // the median shape (lines without a precision: fp32)
+  EXPECT_DOUBLE_EQ(m.peak_tflops.fp32, 0.050);  // the best shape
+  EXPECT_EQ(m.gemm_tflops.bf16, 0.0);           // not measured
   EXPECT_DOUBLE_EQ(m.memory_gbps, 12.5);
   EXPECT_DOUBLE_EQ(m.memory_gib, 8.0);
+}
+
+TEST(Calibration, GemmRatesAreKeptPerPrecision) {
+  std::string text = lines_of(truth(), 4, 8);
+  text += R"({"op":"gemm","m":1024,"n":768,"k":768,"gflops_per_rank":400.0,"precision":"bf16"})" "\n";
+  text += R"({"op":"gemm","m":1024,"n":768,"k":768,"gflops_per_rank":600.0,"precision":"bf16"})" "\n";
+  text += R"({"op":"gemm","m":1024,"n":768,"k":768,"gflops_per_rank":20.0,"precision":"fp32"})" "\n";
+  const plan::Calibration c = parse(text);
+  EXPECT_EQ(c.gemm_fp32_gflops_per_rank.size(), 4u);
+  EXPECT_EQ(c.gemm_bf16_gflops_per_rank.size(), 2u);
+  const plan::Machine m = plan::machine_from_calibration(c);
+  EXPECT_DOUBLE_EQ(m.gemm_tflops.fp32, 0.045);  // median of 20, 40, 45, 50 (the upper one)
+  EXPECT_DOUBLE_EQ(m.peak_tflops.fp32, 0.050);
+  EXPECT_DOUBLE_EQ(m.gemm_tflops.bf16, 0.600);  // median of two: the upper
+  EXPECT_DOUBLE_EQ(m.peak_tflops.bf16, 0.600);
 }
 
 TEST(Calibration, LoadedLineSlowsTheBandwidthsByWhatAComputingStepSees) {
@@ -172,6 +188,9 @@ TEST(Calibration, BadLinesAreRejectedNamingSourceLineAndField) {
                 .find("\"group_size\" = 1 is out of range"),
             std::string::npos);
   EXPECT_NE(error_of(good + R"({"op":"gemm","gflops_per_rank":"fast"})").find("\"gflops_per_rank\" is missing or not a number"),
+            std::string::npos);
+  EXPECT_NE(error_of(good + R"({"op":"gemm","gflops_per_rank":1,"precision":"fp16"})")
+                .find(": \"precision\" = \"fp16\" must be \"fp32\" or \"bf16\""),
             std::string::npos);
   EXPECT_NE(error_of(good + R"({"op":"node","ranks":2,"ranks_per_node":4,"memory_bytes_per_rank":1})")
                 .find("ranks_per_node = 4 exceeds ranks = 2"),

@@ -25,8 +25,8 @@ plan::Machine test_machine() {
   m.inter_node_gbps = 20.0;
   m.intra_node_latency_us = 5.0;
   m.inter_node_latency_us = 20.0;
-  m.gemm_tflops = 100.0;
-  m.peak_tflops = 150.0;
+  m.gemm_tflops.fp32 = 100.0;
+  m.peak_tflops.fp32 = 150.0;
   m.memory_gbps = 1500.0;
   m.memory_gib = 40.0;
   return m;
@@ -158,7 +158,7 @@ TEST(CostModel, MoreBandwidthOrAFasterGemmNeverSlowsAnyConfiguration) {
     plan::Machine faster_net = base, faster_gemm = base;
     faster_net.inter_node_gbps *= 2;
     faster_net.intra_node_gbps *= 2;
-    faster_gemm.gemm_tflops *= 2;
+    faster_gemm.gemm_tflops.fp32 *= 2;
     // (equal where the GEMM time saved is exactly what stops hiding communication)
     EXPECT_LE(plan::predict_step(gpt2, g, step, faster_net).step_s, b.step_s * (1 + 1e-12)) << g.str();
     EXPECT_LE(plan::predict_step(gpt2, g, step, faster_gemm).step_s, b.step_s * (1 + 1e-12)) << g.str();

@@ -17,14 +17,14 @@ run() { OPENBLAS_NUM_THREADS=1 timeout 300 "$mpiexec" -n "$1" "$train" --config 
 "$build/bin/fourfold-prep" --out "$work/data" "$source_dir"/README.md "$source_dir"/drivers/*/*.cpp >/dev/null || fail "fourfold-prep failed"
 
 out=$(run 2 --grid auto --out "$work/run" --steps 2) || fail "--grid auto training failed: $out"
-grep -q "grid auto on local (calibration $work/run/calibration-2ranks.jsonl (measured now))" <<<"$out" \
+grep -q "grid auto on local (calibration $work/run/calibration-2ranks-fp32.jsonl (measured now))" <<<"$out" \
   || fail "no calibration note: $out"
 chosen=$(sed -n 's/.*chose \([0-9x]*\) predicted .*/\1/p' <<<"$out")
 [ -n "$chosen" ] || fail "no chosen grid: $out"
 grep -q "runner-up [0-9x]* predicted" <<<"$out" || fail "no runner-up: $out"
 grep -q "on grid $chosen (2 ranks)" <<<"$out" || fail "did not train on the chosen grid $chosen: $out"
-[ -s "$work/run/calibration-2ranks.jsonl" ] || fail "calibration not kept"
-cp "$work/run/calibration-2ranks.jsonl" "$work/calibration.before"
+[ -s "$work/run/calibration-2ranks-fp32.jsonl" ] || fail "calibration not kept"
+cp "$work/run/calibration-2ranks-fp32.jsonl" "$work/calibration.before"
 
 out=$(run 2 --grid auto --out "$work/run" --steps 2 --dry-run) || fail "dry run failed: $out"
 grep -q "(cached)" <<<"$out" || fail "the dry run measured again instead of reading the calibration: $out"
@@ -34,7 +34,7 @@ grep -q "memory    per rank: parameters" <<<"$out" || fail "no memory per rank: 
 grep -q "step      $chosen predicted .*; micro-batch 16, recompute [a-z]*, optimizer [a-z]*; rank 1 of [0-9]* configurations of 4 grids" <<<"$out" \
   || fail "no predicted step: $out"
 grep -q "also chose (unset in the configuration): recompute shard_optimizer" <<<"$out" || fail "no searched options: $out"
-cmp -s "$work/run/calibration-2ranks.jsonl" "$work/calibration.before" || fail "the calibration was rewritten"
+cmp -s "$work/run/calibration-2ranks-fp32.jsonl" "$work/calibration.before" || fail "the calibration was rewritten"
 [ "$(wc -l <"$work/run/metrics.jsonl")" -eq 2 ] || fail "the dry run trained"
 
 out=$(run 2 --grid 2x1x1x1 --dry-run --set parallel.machine=perlmutter) || fail "preset dry run failed: $out"

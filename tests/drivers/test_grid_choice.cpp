@@ -36,7 +36,7 @@ TEST(GridChoice, CalibrationIsTheSameOnEveryRankAndMakesAMachine) {
   if (world.size() < 2) GTEST_SKIP() << "a one-rank job has no collectives to calibrate";
   const std::vector<std::string> lines = calibrate(world, comm::Backend::automatic, comm::ProgressMode::automatic,
                                                    test::runtime().local_size(),
-                                                   test::runtime().memory_bytes_per_rank());
+                                                   test::runtime().memory_bytes_per_rank(), GemmPrecision::bf16);
   std::string text;
   for (const auto& l : lines) text += l + "\n";
   EXPECT_TRUE(same_everywhere(world, text));
@@ -45,10 +45,12 @@ TEST(GridChoice, CalibrationIsTheSameOnEveryRankAndMakesAMachine) {
   EXPECT_EQ(c.ranks, world.size());
   EXPECT_EQ(c.ranks_per_node, world.size());  // the tests run on one node
   EXPECT_GE(c.collectives.size(), 12u);       // three collectives x four sizes on at least one group
-  EXPECT_EQ(c.gemm_gflops_per_rank.size(), 3u);
+  EXPECT_EQ(c.gemm_bf16_gflops_per_rank.size(), 3u);  // measured at the precision asked for
+  EXPECT_TRUE(c.gemm_fp32_gflops_per_rank.empty());
   const plan::Machine m = plan::machine_from_calibration(c);
   EXPECT_GT(m.intra_node_gbps, 0.0);
-  EXPECT_GT(m.gemm_tflops, 0.0);
+  EXPECT_GT(m.gemm_tflops.bf16, 0.0);
+  EXPECT_EQ(m.gemm_tflops.fp32, 0.0);
   EXPECT_GT(m.memory_gib, 0.0);
 }
 
@@ -61,7 +63,7 @@ TEST(GridChoice, LocalCalibrationIsWrittenOnceThenReadBack) {
   TrainConfig config = test::tiny_train_config({1, 1, 1, world.size()}, 1, out);
   config.machine = "local";
   const std::string path = calibration_path(config, world.size());
-  EXPECT_EQ(path, out + "/calibration-" + std::to_string(world.size()) + "ranks.jsonl");
+  EXPECT_EQ(path, out + "/calibration-" + std::to_string(world.size()) + "ranks-fp32.jsonl");
 
   const PlannedMachine first = resolve_machine(config, world, test::runtime().local_size(),
                                                test::runtime().memory_bytes_per_rank());
@@ -76,12 +78,29 @@ TEST(GridChoice, LocalCalibrationIsWrittenOnceThenReadBack) {
                                                 test::runtime().memory_bytes_per_rank());
   EXPECT_NE(second.origin.find("cached"), std::string::npos) << second.origin;
   EXPECT_EQ(second.machine.intra_node_gbps, first.machine.intra_node_gbps);
-  EXPECT_EQ(second.machine.gemm_tflops, first.machine.gemm_tflops);
+  EXPECT_EQ(second.machine.gemm_tflops.fp32, first.machine.gemm_tflops.fp32);
+  EXPECT_GT(first.machine.gemm_tflops.fp32, 0.0);
   std::ifstream again(path);
   std::stringstream reread;
   reread << again.rdbuf();
   EXPECT_EQ(reread.str(), written.str());  // not overwritten
   EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+
+  // A bf16 job keeps its own file (its GEMM lines are measured in bf16); pointed at the fp32 one,
+  // it is told which precision the file lacks, on every rank.
+  TrainConfig bf16_config = config;
+  bf16_config.precision = GemmPrecision::bf16;
+  EXPECT_EQ(calibration_path(bf16_config, world.size()),
+            out + "/calibration-" + std::to_string(world.size()) + "ranks-bf16.jsonl");
+  bf16_config.calibration = path;
+  try {
+    resolve_machine(bf16_config, world, test::runtime().local_size(), test::runtime().memory_bytes_per_rank());
+    ADD_FAILURE() << "an fp32 calibration was taken for a bf16 job";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no GEMM lines at train.precision \"bf16\""), std::string::npos)
+        << e.what();
+  }
 
   // A broken cached calibration is an error on every rank, naming the file; it stays as it is.
   world.barrier();
@@ -159,7 +178,7 @@ TEST(GridChoice, NothingFittingIsAnErrorWithTheReasons) {
   tiny.name = "tiny";
   tiny.gpus_per_node = 1;
   tiny.intra_node_gbps = tiny.inter_node_gbps = 1.0;
-  tiny.gemm_tflops = tiny.peak_tflops = tiny.memory_gbps = 1.0;
+  tiny.gemm_tflops.fp32 = tiny.peak_tflops.fp32 = tiny.memory_gbps = 1.0;
   tiny.memory_gib = 1e-6;
   const auto ranked = rank_job_grids(config, tiny, world.size());
   try {

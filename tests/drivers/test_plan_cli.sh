@@ -24,7 +24,26 @@ assert len({d["micro_batch_size"] for d in lines}) > 1, "micro-batch not searche
 assert {d["recompute"] for d in lines} <= {"none", "selective", "block"}, lines
 assert {d["shard_optimizer"] for d in lines} == {False, True}, "optimizer sharding not searched"
 assert all(lines[i]["step_s"] <= lines[i + 1]["step_s"] for i in range(49)), lines
+assert all(d["mfu_peak"] == "bf16" for d in lines), lines
 PY
+# A step costs at the run's precision: the same configuration in fp32 (plain SGEMM, no TF32) is
+# slower and its MFU is against the fp32 peak; the header and the MFU column name the precision.
+fp32=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 --micro-batch-size 16 \
+  --json --top 20 2>&1) || fail "fp32 row: $fp32"
+bf16=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 --micro-batch-size 16 \
+  --set 'train.precision="bf16"' --json --top 20 2>&1) || fail "bf16 row: $bf16"
+python3 - "$fp32" "$bf16" <<'PY' || fail "fp32 vs bf16: $fp32 / $bf16"
+import json, sys
+rows = [{(d["grid"], d["recompute"], d["shard_optimizer"]): d for d in map(json.loads, a.splitlines())}
+        for a in sys.argv[1:3]]
+key = next(k for k in rows[0] if k in rows[1])  # one configuration ranked in both
+f, b = rows[0][key], rows[1][key]
+assert f["mfu_peak"] == "fp32" and b["mfu_peak"] == "bf16", (f, b)
+assert f["gemm_s"] > 10 * b["gemm_s"], (f["gemm_s"], b["gemm_s"])  # 13.7 vs 220 TFLOP/s
+PY
+out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --set 'train.precision="bf16"' --top 1 2>&1) || fail "$out"
+grep -q "bf16 GEMMs at 220 TFLOP/s, peak 312" <<<"$out" || fail "header without the precision's rates: $out"
+grep -q "MFU(bf16 peak)" <<<"$out" || fail "MFU column without its peak: $out"
 out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --recompute block --top 1 2>&1) || fail "block: $out"
 grep -qE ' block +(yes|no) +[0-9.]+ ' <<<"$out" || fail "--recompute block not in the row: $out"
 out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --set train.recompute='"full"' 2>&1) \
@@ -46,6 +65,7 @@ bad = [d for d in lines if not d["feasible"]]
 assert len(good) == 5, len(good)
 assert all(good[i]["step_s"] <= good[i + 1]["step_s"] for i in range(4)), good
 assert all(0 < d["mfu"] < 1 and d["memory_gib"] <= 40 for d in good), good
+assert all(d["mfu_peak"] == "fp32" for d in good), good
 assert any("GiB per GPU" in d["reason"] for d in bad), bad
 assert any("not divisible" in d["reason"] for d in bad), bad
 PY

@@ -62,6 +62,7 @@ TEST(Train, MfuIsAgainstAHardwarePeakAndGemmEfficiencyAgainstTheMeasuredRate) {
   for (const StepRecord& r : given.steps) {
     ASSERT_TRUE(r.mfu.has_value());
     EXPECT_NEAR(*r.mfu, flops_per_step(c) / (1e-3 * r.step_ms) / 1e12, 1e-9);
+    EXPECT_EQ(r.mfu_peak, "fp32");  // named by the run's precision
     EXPECT_FALSE(r.gemm_efficiency.has_value());
   }
   // No peak on a host backend: no MFU (an achieved GEMM rate is not a peak), but the
