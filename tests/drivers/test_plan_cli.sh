@@ -94,7 +94,11 @@ cat >"$work/cal.jsonl" <<'EOF'
 EOF
 out=$("$plan" --config tiny --gpus 4 --machine local --calibration "$work/cal.jsonl" --top 2 2>&1) \
   || fail "local machine: $out"
-grep -q "on 4 GPUs of local (4 per node)" <<<"$out" || fail "local machine header: $out"
+grep -q "on 4 GPUs of local (4 per node; fp32 GEMMs at 0.05 TFLOP/s" <<<"$out" || fail "local machine header: $out"
+# The calibration measured fp32 only: a bf16 run cannot be costed from it, and is told so.
+out=$("$plan" --config tiny --gpus 4 --machine local --calibration "$work/cal.jsonl" --set 'train.precision="bf16"' 2>&1) \
+  && fail "bf16 planned from an fp32 calibration"
+grep -q "machine 'local' has no bf16 GEMM rate (it gives fp32)" <<<"$out" || fail "missing precision message: $out"
 out=$("$plan" --config tiny --gpus 4 --machine local 2>&1) && fail "local without a calibration accepted"
 grep -q "built from a calibration file" <<<"$out" || fail "local without calibration message: $out"
 echo '{"op":"gemm"}' >>"$work/cal.jsonl"
