@@ -5,6 +5,8 @@
 // in comments as (rows, cols) with the global meaning of each extent.
 #pragma once
 
+#include "core/bf16.hpp"
+
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -45,6 +47,9 @@ using Matrix = Tensor2<float>;
 using ConstMatrix = Tensor2<const float>;
 using Vector = Tensor1<float>;
 using ConstVector = Tensor1<const float>;
+/// bf16 buffers (core/bf16.hpp): what crosses a collective in bf16 mode.
+using Bf16Vector = Tensor1<bf16>;
+using ConstBf16Vector = Tensor1<const bf16>;
 
 /// One value in device memory: results a step keeps on the device until the host needs them.
 template <class T>

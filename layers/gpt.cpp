@@ -87,6 +87,7 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.heads_y = heads_y_;
   dims.vocab_local = vocab_.local;
   dims.recompute = memory.recompute;
+  dims.bf16_wire = memory.precision == GemmPrecision::bf16;
   FF_REQUIRE(memory.loss_chunk_tokens >= 0, "loss_chunk_tokens = {}: must be 0 (automatic) or positive",
              memory.loss_chunk_tokens);
   dims.loss_chunk_rows = fourfold::loss_chunk_rows(memory.loss_chunk_tokens, vocab_.local, rows_);
@@ -139,7 +140,7 @@ void Gpt::build_schedule(double bucket_mb) {
     for (const int j : {3, 2, 1, 0}) backward_order.push_back(4 * l + j);
   }
   schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_, 4, std::vector<int>(),
-                                               std::move(backward_order));
+                                               std::move(backward_order), memory_.precision == GemmPrecision::bf16);
   gradient_sync_ = std::make_unique<GradientSync>(params_.gradients(), params_.z_replicated_size(), block_ranges,
                                                   grid_, overlap_, bucket_mb, memory_.shard_optimizer);
 }
@@ -154,7 +155,8 @@ long long Gpt::global_tokens() const {
 
 
 
-void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum) {
+void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum,
+                  bool parameters_unchanged) {
   ScopedRegion region("fourfold::gpt::forward");
   const ExecSpace exec;
   using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
@@ -162,6 +164,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
+  if (!parameters_unchanged) s.refresh_wire_weights(exec);  // bf16 mode: once per optimizer step
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
@@ -173,7 +176,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     block_forward_to_mlp(exec, l, in, false);
-    fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b);
+    fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b, ws_.linear);
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
@@ -199,9 +202,9 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   BlockActivations& a = act_.blocks[l];
   LinearSchedule& s = *schedule_;
   const int call = 4 * l;  // the schedule's index of this block's qkv layer
-  qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b);
+  qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b, ws_.linear);
   attention_forward(exec, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
-  attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b);
+  attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b, ws_.linear);
   if (recomputing) {
     // res2 += block input, then ln2 from the statistics the forward kept.
     add_into(exec, flat(a.res2), flat(in));
@@ -211,7 +214,7 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
     residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums,
                                grid_.x());
   }
-  fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector());  // bias fused below
+  fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector(), ws_.linear);  // bias fused below
   bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
 }
 
@@ -273,7 +276,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const ConstMatrix weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
-    layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear.ones, overlap_.oar);
+    layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);
     s.reduce_grad(exec, call);
   };
   lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, ws_.head, p_.wte, act_.targets,

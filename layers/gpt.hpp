@@ -84,7 +84,11 @@ class Gpt {
   /// asynchronous; pinned memory makes it truly so). Adds this rank's share of the global
   /// micro-batch's mean loss to `loss_sum` (device memory): complete_loss() turns the shares
   /// into the mean on every rank. Nothing waits for the device.
-  void forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum);
+  /// parameters_unchanged: the parameters are those of the previous forward() (a step's later
+  /// micro-batches), so bf16 mode reuses the bf16 copy of the Z-sharded weights made then
+  /// instead of rounding them again; false is always correct.
+  void forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum,
+               bool parameters_unchanged = false);
   /// Sums the shares added by forward() over the ranks that hold other rows (Z and data), so
   /// every rank holds the whole loss; enqueued like forward().
   void complete_loss(const DeviceScalar<double>& loss_sum) const;

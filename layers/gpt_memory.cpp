@@ -2,6 +2,7 @@
 
 #include "layers/layernorm.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace fourfold {
@@ -119,6 +120,10 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
   const std::size_t m = d.rows();
   linear.ones = alloc_vector("fourfold::ws::ones", m);
   Kokkos::deep_copy(linear.ones, 1.0f);
+  // The widest linear input or output: FC's (4 C_y) or a transposed layer's output (C_x).
+  if (d.bf16_wire)
+    linear.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::wire")),
+                             m * static_cast<std::size_t>(std::max(4 * d.c_y, d.c_x)));
   loss = DeviceScalar<double>("fourfold::loss");
   row_sums = Tensor2<double>("fourfold::ws::row_sums", m, 2);
   ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), d.c_x);
@@ -132,7 +137,7 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
 }
 
 std::size_t GptWorkspaces::bytes() const {
-  return view_bytes(linear.ones) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
+  return view_bytes(linear.ones) + view_bytes(linear.wire) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
          view_bytes(linear.weight_grad_chunk) + head.bytes() + attention.bytes() + view_bytes(row_sums) +
          view_bytes(d_res) + view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) +
          view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full);

@@ -29,6 +29,7 @@ struct GptDims {
   std::size_t vocab_local = 0;  // V_loc
   Recompute recompute = Recompute::none;
   std::size_t loss_chunk_rows = 0;  // rows of one chunk of logits (loss_chunk_rows())
+  bool bf16_wire = false;           // bf16 mode: the linear layers' X/Y all-reduces move bf16
   std::size_t rows() const { return static_cast<std::size_t>(local_batch) * seq_len; }
 };
 
@@ -89,7 +90,8 @@ struct GptWorkspaces {
   explicit GptWorkspaces(const GptDims& d);
   std::size_t bytes() const;
 
-  LinearWorkspace linear;      // ones (m); gathered weights live in the schedule
+  LinearWorkspace linear;      // ones (m), bf16 wire (m, max(4 C_y, C_x)) in bf16 mode; gathered
+                               // weights live in the schedule
   LmHeadWorkspace head;        // h_full (m, C), gather buffer, one chunk of logits, row statistics
   AttentionWorkspace attention;
   Tensor2<double> row_sums;    // (m, 2) LayerNorm row statistics

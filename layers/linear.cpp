@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/gemm.hpp"
 #include "core/profiling.hpp"
+#include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 
 namespace fourfold {
@@ -68,6 +69,15 @@ comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstVe
   return comm::Request();
 }
 
+comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstBf16Vector& weight_chunk,
+                                           const Bf16Vector& block, bool start) const {
+  FF_ASSERT(weight_chunk.size() == chunk_size() && block.size() == block_size(), "{}: bf16 gather {} -> {}", name_,
+            weight_chunk.size(), block.size());
+  if (start) return comm::all_gather_start(exec, *z_prefetch_group_, weight_chunk, block);
+  comm::all_gather(exec, *z_prefetch_group_, weight_chunk, block);
+  return comm::Request();
+}
+
 comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
                                                  const Vector& reduced, bool start) const {
   FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: reduce-scatter {} -> {}",
@@ -78,40 +88,41 @@ comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const Co
 }
 
 void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
-                                   const ConstMatrix& weight, const ConstVector& bias) const {
+                                   const ConstMatrix& weight, const ConstVector& bias,
+                                   const LinearWorkspace& ws) const {
   ScopedRegion region("fourfold::linear::forward");
   FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0) &&
                 weight.extent(0) == n_local_ && weight.extent(1) == k_local_,
             "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.extent(0),
             in.extent(1), weight.extent(0), weight.extent(1), n_local_, k_local_);
   gemm(exec, Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
-  comm::all_reduce(exec, *forward_group_, out);
+  start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
+  finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   if (bias.extent(0) != 0) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
 }
 
 void ParallelLinear::backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight,
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
-                                    const ConstMatrix& in, const ConstMatrix& weight, const ConstVector& ones,
+                                    const ConstMatrix& in, const ConstMatrix& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad) const {
   ScopedRegion region("fourfold::linear::backward");
   // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
   // computed). The same all-reduce either way, so the result does not depend on the overlap.
   gemm(exec, Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
-  comm::Request din_reduce;
-  if (overlap_input_grad) {
-    din_reduce = comm::all_reduce_start(exec, *backward_group_, din);
-  } else {
-    comm::all_reduce(exec, *backward_group_, din);
-  }
+  comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
+  if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
   gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");
-  accumulate_column_sums(exec, dbias, dout, ones);
-  if (din_reduce.active()) din_reduce.wait(exec);
+  accumulate_column_sums(exec, dbias, dout, ws.ones);
+  if (overlap_input_grad) {
+    if (din_reduce.active()) din_reduce.wait(exec);
+    finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
+  }
 }
 
 void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
                              const ConstVector& weight_chunk, const ConstVector& bias,
                              const LinearWorkspace& ws) const {
-  forward_block(exec, out, in, gathered_weight(exec, weight_chunk, ws), bias);
+  forward_block(exec, out, in, gathered_weight(exec, weight_chunk, ws), bias, ws);
 }
 
 void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
@@ -120,12 +131,12 @@ void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Ve
   const ConstMatrix weight = gathered_weight(exec, weight_chunk, ws);
   if (z_size_ == 1) {
     // The chunk is the whole block: accumulate straight into it.
-    backward_block(exec, din, Matrix(dweight_chunk.data(), n_local_, k_local_), 1.0f, dbias, dout, in, weight,
-                   ws.ones, true);
+    backward_block(exec, din, Matrix(dweight_chunk.data(), n_local_, k_local_), 1.0f, dbias, dout, in, weight, ws,
+                   true);
     return;
   }
   const Vector block = Kokkos::subview(ws.weight_grad_block, Kokkos::make_pair(std::size_t{0}, block_size()));
-  backward_block(exec, din, Matrix(block.data(), n_local_, k_local_), 0.0f, dbias, dout, in, weight, ws.ones, true);
+  backward_block(exec, din, Matrix(block.data(), n_local_, k_local_), 0.0f, dbias, dout, in, weight, ws, true);
   const Vector reduced = Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
   reduce_weight_grad(exec, block, reduced, false);
   add_into(exec, dweight_chunk, reduced);

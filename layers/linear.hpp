@@ -17,6 +17,7 @@
 #include "core/types.hpp"
 #include "layers/param_layout.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace fourfold {
@@ -30,6 +31,8 @@ struct LinearWorkspace {
   Vector weight_grad_block;  // (max n_loc * k_loc); unused when G_z = 1
   Vector weight_grad_chunk;  // (max chunk); unused when G_z = 1
   Vector ones;               // (m) all ones: bias gradients as a GEMM
+  Bf16Vector wire;           // (m * max(n_loc, k_loc)) bf16 mode: the X/Y all-reduces of outputs and
+                             // input gradients travel through it (bf16_wire.hpp); empty in fp32
 };
 
 class ParallelLinear {
@@ -69,19 +72,26 @@ class ParallelLinear {
   /// Z prefetch communicator (blocking, or started: the handle completes it).
   comm::Request gather_weight(const ExecSpace& exec, const ConstVector& weight_chunk, const Vector& block,
                               bool start) const;
+  /// The same in bf16 (bf16 mode: half the bytes), from a bf16 copy of the chunk.
+  comm::Request gather_weight(const ExecSpace& exec, const ConstBf16Vector& weight_chunk, const Bf16Vector& block,
+                              bool start) const;
   /// reduced (chunk_size) = this rank's chunk of dweight_block (block_size) summed over Z.
   comm::Request reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
                                    const Vector& reduced, bool start) const;
   /// forward() on the gathered block weight (n_loc, k_loc). An empty bias view skips the bias
-  /// add, for a caller that fuses it into the next kernel (bias_gelu_forward).
+  /// add, for a caller that fuses it into the next kernel (bias_gelu_forward). With ws.wire (bf16
+  /// mode) the output is all-reduced, and held, as bf16 values.
   void forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstMatrix& weight,
-                     const ConstVector& bias) const;
+                     const ConstVector& bias, const LinearWorkspace& ws) const;
   /// backward() on the gathered block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
-  /// runs while dweight is computed (OAR), else before it.
+  /// runs while dweight is computed (OAR), else before it. ws.ones: bias gradients; ws.wire (bf16
+  /// mode): din is all-reduced, and held, as bf16 values.
   void backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
-                      const ConstMatrix& weight, const ConstVector& ones, bool overlap_input_grad) const;
+                      const ConstMatrix& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
+  /// Elements of ws.wire this layer needs for m rows.
+  std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 
  private:
   /// The (n_loc, k_loc) block: gathered over Z into ws.weight_block (in place when G_z = 1).

@@ -1,18 +1,22 @@
 #include "layers/linear_schedule.hpp"
 
 #include "core/error.hpp"
+#include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 
 #include <algorithm>
 
 namespace fourfold {
 namespace {
-Vector prefix(const Vector& v, std::size_t n) { return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n)); }
+template <class View>
+View prefix(const View& v, std::size_t n) {
+  return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n));
+}
 }  // namespace
 
 LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots,
-                               std::vector<int> forward_order, std::vector<int> backward_order)
-    : calls_(std::move(calls)), z_size_(z_size), overlap_(overlap) {
+                               std::vector<int> forward_order, std::vector<int> backward_order, bool bf16_wire)
+    : calls_(std::move(calls)), z_size_(z_size), overlap_(overlap), bf16_wire_(bf16_wire && z_size > 1) {
   FF_REQUIRE(slots >= 1, "{} gradient slots: need at least one", slots);
   if (forward_order.empty())
     for (int i = 0; i < this->calls(); ++i) forward_order.push_back(i);
@@ -28,8 +32,18 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     max_block = std::max(max_block, c.layer->block_size());
     max_chunk = std::max(max_chunk, c.layer->chunk_size());
   }
-  for (WeightBuffer& b : buffers_)
+  for (WeightBuffer& b : buffers_) {
     b.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_block")), max_block);
+    if (bf16_wire_) b.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_wire")), max_block);
+  }
+  if (bf16_wire_) {
+    std::size_t total = 0;
+    for (const LinearCall& c : calls_) {
+      wire_offset_.push_back(total);
+      total += c.layer->chunk_size();
+    }
+    wire_weights_ = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::wire_weights")), total);
+  }
   slots_.resize(slots);
   for (GradSlot& s : slots_) {
     s.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_block")), max_block);
@@ -37,11 +51,28 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
   }
 }
 
-void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i) {
+ConstBf16Vector LinearSchedule::wire_chunk(int i) const {
+  const std::size_t begin = wire_offset_[i];
+  return Kokkos::subview(wire_weights_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size()));
+}
+
+void LinearSchedule::refresh_wire_weights(const ExecSpace& exec) {
+  if (!bf16_wire_) return;
+  for (int i = 0; i < calls(); ++i) {
+    const std::size_t begin = wire_offset_[i];
+    pack_bf16(exec, Kokkos::subview(wire_weights_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size())),
+              calls_[i].weight_chunk);
+  }
+}
+
+void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {
   if (buffer.pending.active()) buffer.pending.wait(exec);  // a prefetch nobody used
   const LinearCall& c = calls_[i];
+  const std::size_t size = c.layer->block_size();
   buffer.call = i;
-  buffer.pending = c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, c.layer->block_size()), true);
+  buffer.expanded = false;
+  buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, wire_chunk(i), prefix(buffer.wire, size), start)
+                              : c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, size), start);
 }
 
 void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
@@ -55,7 +86,7 @@ void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
   const std::vector<int>& order = orders_[pass == Pass::forward ? 0 : 1];
   if (overlap_.oag && !order.empty()) {
     current_ = 1;  // the first call's weights go to buffer 0
-    start_gather(exec, buffers_[0], order.front());
+    start_gather(exec, buffers_[0], order.front(), true);
   }
 }
 
@@ -67,12 +98,15 @@ ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
   if (here < 0) {
     // Not prefetched: gather now into the buffer the previous call did not use.
     here = 1 - current_;
-    WeightBuffer& b = buffers_[here];
-    if (b.pending.active()) b.pending.wait(exec);
-    b.call = i;
-    c.layer->gather_weight(exec, c.weight_chunk, prefix(b.block, c.layer->block_size()), false);
+    start_gather(exec, buffers_[here], i, false);
   } else if (buffers_[here].pending.active()) {
     buffers_[here].pending.wait(exec);
+  }
+  WeightBuffer& held = buffers_[here];
+  if (bf16_wire_ && !held.expanded) {
+    const std::size_t size = c.layer->block_size();
+    unpack_bf16(exec, prefix(held.block, size), prefix(held.wire, size));
+    held.expanded = true;
   }
   current_ = here;
   const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
@@ -82,7 +116,7 @@ ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
   const int next = position_ < order.size() ? order[position_] : -1;
   if (overlap_.oag && next >= 0) {
     WeightBuffer& other = buffers_[1 - here];
-    if (other.call != next) start_gather(exec, other, next);
+    if (other.call != next) start_gather(exec, other, next, true);
   }
   return ConstMatrix(buffers_[here].block.data(), n, k);
 }
@@ -140,7 +174,8 @@ void LinearSchedule::finish_weights(const ExecSpace& exec) {
 
 std::size_t LinearSchedule::workspace_bytes() const {
   std::size_t bytes = 0;
-  for (const WeightBuffer& b : buffers_) bytes += b.block.span() * sizeof(float);
+  for (const WeightBuffer& b : buffers_) bytes += b.block.span() * sizeof(float) + b.wire.span() * sizeof(bf16);
+  bytes += wire_weights_.span() * sizeof(bf16);
   for (const GradSlot& s : slots_) bytes += (s.block.span() + s.reduced.span()) * sizeof(float);
   return bytes;
 }

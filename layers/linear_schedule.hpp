@@ -13,6 +13,11 @@
 // (parameters may have changed) and, with OAG, starts the gather of the pass's first call, to
 // run behind the work that precedes the first layer (embedding, LM-head backward).
 //
+// bf16 on the wire (bf16 mode). The gathers move a bf16 copy of each weight chunk, made by
+// refresh_wire_weights() once per optimizer step (the parameters change only in the optimizer),
+// into a bf16 block that weight() expands to the fp32 block the GEMM reads. The GEMM rounds its
+// operands to bf16 anyway, so the values it multiplies are those of G_z = 1.
+//
 // Weight gradients (ORS). A ring of `slots` gradient blocks. grad_block() hands out the block
 // call i's dW GEMM writes; reduce_grad() starts the block's reduce-scatter over Z (with ORS) and
 // the slot stays in flight until the ring comes round to it again, or finish_grads(); retiring
@@ -46,13 +51,19 @@ class LinearSchedule {
   /// slots: gradient blocks that may be in flight at once (4 = one transformer block).
   /// forward_order, backward_order: the calls whose weights each pass asks for, in order (each
   /// entry a call index); empty: every call once, in call order forward and reversed backward.
+  /// bf16_wire: the gathers move bf16 (bf16 mode).
   LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4,
-                 std::vector<int> forward_order = {}, std::vector<int> backward_order = {});
+                 std::vector<int> forward_order = {}, std::vector<int> backward_order = {}, bool bf16_wire = false);
   LinearSchedule(const LinearSchedule&) = delete;
   LinearSchedule& operator=(const LinearSchedule&) = delete;
 
   int calls() const { return static_cast<int>(calls_.size()); }
   const LinearCall& call(int i) const { return calls_[i]; }
+
+  /// bf16 mode with G_z > 1: every call's weight chunk rounded into its bf16 copy, which the
+  /// gathers move until the next refresh. Call after the parameters changed, before a pass.
+  void refresh_wire_weights(const ExecSpace& exec);
+  bool bf16_wire() const { return bf16_wire_; }
 
   void begin_pass(const ExecSpace& exec, Pass pass);
   /// Call i's gathered weight block (n_loc, k_loc), ready for work enqueued on exec.
@@ -74,8 +85,10 @@ class LinearSchedule {
  private:
   struct WeightBuffer {
     Vector block;           // (max block_size)
+    Bf16Vector wire;        // (max block_size) bf16 mode: what the gather receives
     int call = -1;          // whose weights it holds (or is receiving)
     comm::Request pending;  // the gather into it, while in flight
+    bool expanded = false;  // bf16 mode: block holds the wire's values
   };
   struct GradSlot {
     Vector block;           // (max block_size) dW before the reduce-scatter
@@ -84,7 +97,8 @@ class LinearSchedule {
     comm::Request pending;
   };
 
-  void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i);
+  void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start);
+  ConstBf16Vector wire_chunk(int i) const;
   void retire(const ExecSpace& exec, GradSlot& slot);
   Vector reduced_of(GradSlot& slot, int i) const;
 
@@ -98,6 +112,9 @@ class LinearSchedule {
   int current_ = 0;  // the buffer weight() returned last
   std::vector<GradSlot> slots_;
   int next_slot_ = 0;
+  bool bf16_wire_ = false;
+  Bf16Vector wire_weights_;               // (sum of chunk sizes) bf16 copies of the calls' chunks
+  std::vector<std::size_t> wire_offset_;  // (calls) where call i's copy starts
 };
 
 }  // namespace fourfold

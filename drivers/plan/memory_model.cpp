@@ -72,10 +72,17 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
                  r.loss_chunk + f64 * 2 * m;
   // ZeRO-1: the staging of this rank's reduced (then updated) pieces.
   if (shards.parts > 1) r.workspaces += f32 * static_cast<double>(shards.pieces_size());
+  const bool bf16 = step.memory.precision == GemmPrecision::bf16;
+  constexpr double b16 = 2.0;
   if (g.z > 1) {
     const double largest_block = 4 * c * c / xy;  // FC and FC2
     r.workspaces += f32 * (weight_buffers * largest_block + gradient_slots * (largest_block + largest_block / g.z));
+    // bf16 mode: the gathers receive bf16 blocks, from a bf16 copy of every weight chunk.
+    if (bf16) r.workspaces += b16 * (weight_buffers * largest_block + arena.z_sharded);
   }
+  // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
+  // input or output (layers/gpt_memory.cpp).
+  if (bf16) r.workspaces += b16 * m * std::max(4 * cy, cx);
   if (step.memory.precision == GemmPrecision::bf16) {
     GemmOperandDims d;
     d.rows = m;

@@ -75,6 +75,10 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   const double block = 12.0 * c * c / (static_cast<double>(g.x) * g.y);  // a block's 4 weight blocks
   const bool block_recompute = s.memory.recompute == Recompute::block;
   const long head_chunks_ = head_chunks(m, g, s).chunks;
+  // bf16 mode moves the linear layers' activations over X/Y and the weights over Z as bf16
+  // (layers/bf16_wire.hpp); LayerNorm, softmax and loss statistics, the residual stream's
+  // collectives and the gradients stay fp32.
+  const double wire = s.memory.precision == GemmPrecision::bf16 ? 2.0 : f32;
   std::vector<CollectiveVolume> out;
   // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
   auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
@@ -95,23 +99,23 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
             (2 * L + 1) * f64 * 2 * rows);
   // Normal layers' outputs over X (QKV 3 C_y, FC 4 C_y), transposed layers' over Y (C_x each).
   per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
-            L * f32 * rows * 7 * cy);
+            L * wire * rows * 7 * cy);
   per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
-            CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 2 * cx);
+            CollectiveKind::all_reduce, 2 * layers, L * wire * rows * 2 * cx);
   // Z: each weight block gathered for the forward and again for the backward; with block
   // recomputation the backward first gathers QKV, attention projection and FC for the recomputed
   // forward, and gathers FC2, attention projection and QKV for its own GEMMs (the FC weights
   // stay from the recomputation): 16 of a block's 12 C^2 weights twice.
   per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather,
-            (block_recompute ? 10 : 8) * layers, (block_recompute ? 1.0 + 16.0 / 12.0 : 2.0) * L * f32 * block,
+            (block_recompute ? 10 : 8) * layers, (block_recompute ? 1.0 + 16.0 / 12.0 : 2.0) * L * wire * block,
             HiddenBy::oag);
   // Block recomputation re-runs the QKV, attention projection and FC forward GEMMs, with their
   // output all-reduces (LayerNorms use their kept statistics: no reduction).
   if (block_recompute) {
     per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
-              L * f32 * rows * 7 * cy);
+              L * wire * rows * 7 * cy);
     per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
-              CollectiveKind::all_reduce, layers, L * f32 * rows * cx);
+              CollectiveKind::all_reduce, layers, L * wire * rows * cx);
   }
   // LM head: the hidden state gathered over X, then per chunk of rows the max and (sum exp,
   // target logit) over X x Y.
@@ -127,9 +131,9 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
             (2 * L + 1) * f64 * 2 * rows);
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
-            CollectiveKind::all_reduce, 2 * layers, L * f32 * rows * 5 * cy, HiddenBy::oar);
+            CollectiveKind::all_reduce, 2 * layers, L * wire * rows * 5 * cy, HiddenBy::oar);
   per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
-            L * f32 * rows * 2 * cx, HiddenBy::oar);
+            L * wire * rows * 2 * cx, HiddenBy::oar);
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
             L * f32 * block, HiddenBy::ors);
   per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,

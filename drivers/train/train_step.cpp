@@ -47,7 +47,7 @@ StepValues TrainStep::run(double lr, long t) {
   Kokkos::deep_copy(exec, loss, 0.0);
   const int micro_steps = batches_.batches();
   for (int k = 0; k < micro_steps; ++k) {
-    model_.forward(batches_.tokens(k), batches_.targets(k), loss);
+    model_.forward(batches_.tokens(k), batches_.targets(k), loss, k > 0);  // the bf16 weights once per step
     model_.backward(loss_scale_, k == micro_steps - 1);
   }
   if (fault_step_ == t && fault_rank_ == model_.grid().world_rank()) {
@@ -76,7 +76,7 @@ double TrainStep::evaluate(TokenBatches& batches, int count) {
   const ExecSpace exec;
   const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
   Kokkos::deep_copy(exec, loss, 0.0);
-  for (int k = 0; k < count; ++k) model_.forward(batches.tokens(k), batches.targets(k), loss);
+  for (int k = 0; k < count; ++k) model_.forward(batches.tokens(k), batches.targets(k), loss, k > 0);
   model_.complete_loss(loss);
   copy_to_host(exec, values_host_, values_, "fourfold::train_step::evaluate: loss");
   model_.grid().collect_device_timings();

@@ -1,0 +1,81 @@
+#include "layers/bf16_wire.hpp"
+
+#include "comm/collectives.hpp"
+#include "core/bf16.hpp"
+#include "core/error.hpp"
+
+namespace fourfold {
+namespace {
+
+// Elements per work item: the loops stay long enough to vectorise on CPUs, and GPT-2's smallest
+// wire buffer (m C_y at 64 rows) still spreads over every SM.
+constexpr std::size_t chunk = 256;
+
+template <class Body>
+void chunked(const ExecSpace& exec, const char* name, std::size_t n, Body body) {
+  Kokkos::parallel_for(
+      name, Kokkos::RangePolicy<ExecSpace>(exec, 0, (n + chunk - 1) / chunk), KOKKOS_LAMBDA(const std::size_t k) {
+        const std::size_t first = k * chunk;
+        const std::size_t last = first + chunk < n ? first + chunk : n;
+        for (std::size_t i = first; i < last; ++i) body(i);
+      });
+}
+
+Bf16Vector prefix(const Bf16Vector& v, std::size_t n) { return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n)); }
+
+}  // namespace
+
+void pack_bf16(const ExecSpace& exec, const Bf16Vector& dst, const ConstVector& src) {
+  FF_ASSERT(dst.size() == src.size(), "pack_bf16: {} bf16 for {} floats", dst.size(), src.size());
+  bf16* const d = dst.data();
+  const float* const s = src.data();
+  chunked(exec, "fourfold::pack_bf16", src.size(), KOKKOS_LAMBDA(const std::size_t i) { d[i] = to_bf16(s[i]); });
+}
+
+void unpack_bf16(const ExecSpace& exec, const Vector& dst, const ConstBf16Vector& src) {
+  FF_ASSERT(dst.size() == src.size(), "unpack_bf16: {} floats for {} bf16", dst.size(), src.size());
+  float* const d = dst.data();
+  const bf16* const s = src.data();
+  chunked(exec, "fourfold::unpack_bf16", src.size(), KOKKOS_LAMBDA(const std::size_t i) { d[i] = to_float(s[i]); });
+}
+
+void unpack_add_bf16(const ExecSpace& exec, const Vector& dst, const ConstBf16Vector& src) {
+  FF_ASSERT(dst.size() == src.size(), "unpack_add_bf16: {} floats for {} bf16", dst.size(), src.size());
+  float* const d = dst.data();
+  const bf16* const s = src.data();
+  chunked(exec, "fourfold::unpack_add_bf16", src.size(), KOKKOS_LAMBDA(const std::size_t i) { d[i] += to_float(s[i]); });
+}
+
+void round_to_bf16(const ExecSpace& exec, const Vector& data) {
+  float* const d = data.data();
+  chunked(exec, "fourfold::round_to_bf16", data.size(),
+          KOKKOS_LAMBDA(const std::size_t i) { d[i] = fourfold::round_to_bf16(d[i]); });
+}
+
+comm::Request start_activation_all_reduce(const ExecSpace& exec, const comm::Communicator& group, const Vector& data,
+                                          const Bf16Vector& wire, bool start) {
+  if (wire.size() == 0) {
+    if (start) return comm::all_reduce_start(exec, group, data);
+    comm::all_reduce(exec, group, data);
+    return comm::Request();
+  }
+  FF_ASSERT(wire.size() >= data.size(), "activation all-reduce of {} elements through a wire of {}", data.size(),
+            wire.size());
+  if (group.size() == 1) {
+    round_to_bf16(exec, data);
+    return comm::Request();
+  }
+  const Bf16Vector staged = prefix(wire, data.size());
+  pack_bf16(exec, staged, data);
+  if (start) return comm::all_reduce_start(exec, group, staged);
+  comm::all_reduce(exec, group, staged);
+  return comm::Request();
+}
+
+void finish_activation_all_reduce(const ExecSpace& exec, const comm::Communicator& group, const Vector& data,
+                                  const Bf16Vector& wire) {
+  if (wire.size() == 0 || group.size() == 1) return;
+  unpack_bf16(exec, data, prefix(wire, data.size()));
+}
+
+}  // namespace fourfold
