@@ -140,9 +140,11 @@ void Gpt::build_schedule(double bucket_mb) {
     for (const int j : {3, 2, 1, 0}) backward_order.push_back(4 * l + j);
   }
   schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_, 4, std::vector<int>(),
-                                               std::move(backward_order), memory_.precision == GemmPrecision::bf16);
+                                               std::move(backward_order), memory_.precision == GemmPrecision::bf16,
+                                               memory_.grad_reduce == GemmPrecision::bf16);
   gradient_sync_ = std::make_unique<GradientSync>(params_.gradients(), params_.z_replicated_size(), block_ranges,
-                                                  grid_, overlap_, bucket_mb, memory_.shard_optimizer);
+                                                  grid_, overlap_, bucket_mb, memory_.shard_optimizer,
+                                                  memory_.grad_reduce == GemmPrecision::bf16);
 }
 
 int Gpt::gradient_buckets() const { return gradient_sync_->buckets(); }

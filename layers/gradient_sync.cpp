@@ -3,6 +3,7 @@
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
 #include "core/profiling.hpp"
+#include "layers/bf16_wire.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,7 @@ namespace fourfold {
 GradientSync::GradientSync(const Vector& grad_arena, std::size_t z_replicated_size,
                            const std::vector<std::pair<std::size_t, std::size_t>>& block_ranges,
                            const comm::Grid& grid, const OverlapOptions& overlap, double bucket_mb,
-                           bool shard_optimizer)
+                           bool shard_optimizer, bool bf16_grads)
     : arena_(grad_arena),
       z_replicated_size_(z_replicated_size),
       grid_(grid),
@@ -48,6 +49,15 @@ GradientSync::GradientSync(const Vector& grad_arena, std::size_t z_replicated_si
     buckets_.push_back(std::move(bucket));
   }
   if (sharded_) pieces_ = Vector(Kokkos::view_alloc(std::string("fourfold::gradient_sync::pieces")), staged);
+  // bf16 gradient collectives: a bf16 copy of every range that crosses one (buckets may all be in
+  // flight at once): the whole arena over data, or only the replicated section over Z.
+  const bool over_data = grid.data().size() > 1, over_z = grid.z().size() > 1;
+  bf16_ = bf16_grads && (over_data || over_z);
+  if (bf16_) {
+    wire_ = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::gradient_sync::wire")),
+                       over_data ? total : z_replicated_size_);
+    if (sharded_) wire_pieces_ = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::gradient_sync::wire_pieces")), staged);
+  }
 }
 
 GradientSync::~GradientSync() = default;
@@ -57,6 +67,33 @@ void GradientSync::start(const ExecSpace& exec, Bucket& bucket, bool nonblocking
   const auto part = [&](std::size_t begin, std::size_t end) {
     return Vector(Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)));
   };
+  if (bf16_ && grid_.data().size() > 1) {
+    const auto wire_part = [&](std::size_t begin, std::size_t end) {
+      const Bf16Vector w = Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end));
+      pack_bf16(exec, w, part(begin, end));
+      return w;
+    };
+    const std::size_t divisible = sharded_ ? bucket.piece * shards_.parts : 0;
+    if (sharded_ && bucket.piece > 0) {
+      const Bf16Vector piece = Kokkos::subview(
+          wire_pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
+      const Bf16Vector send = wire_part(0, divisible);
+      if (nonblocking) {
+        bucket.pending = comm::reduce_scatter_start(exec, grid_.data(), ConstBf16Vector(send), piece);
+      } else {
+        comm::reduce_scatter(exec, grid_.data(), ConstBf16Vector(send), piece);
+      }
+    }
+    if (divisible < bucket.size) {
+      const Bf16Vector rest = wire_part(divisible, bucket.size);
+      if (nonblocking) {
+        bucket.pending_remainder = comm::all_reduce_start(exec, grid_.data(), rest);
+      } else {
+        comm::all_reduce(exec, grid_.data(), rest);
+      }
+    }
+    return;
+  }
   if (!sharded_) {
     const Vector range = part(0, bucket.size);
     if (nonblocking) {
@@ -105,7 +142,15 @@ void GradientSync::finish(const ExecSpace& exec, LinearSchedule& schedule) {
   // the same pieces (large single messages are slow on some MPI transports).
   for (const Bucket& bucket : buckets_) {
     if (bucket.lowest_block >= 0) continue;
-    comm::all_reduce(exec, grid_.z(), Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset, bucket.offset + bucket.size)));
+    const Vector range = Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset, bucket.offset + bucket.size));
+    if (bf16_ && grid_.z().size() > 1) {
+      const Bf16Vector wire = Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset, bucket.offset + bucket.size));
+      pack_bf16(exec, wire, range);
+      comm::all_reduce(exec, grid_.z(), wire);
+      unpack_bf16(exec, range, wire);
+    } else {
+      comm::all_reduce(exec, grid_.z(), range);
+    }
   }
   const bool nonblocking = overlap_.dp;
   for (Bucket& bucket : buckets_)
@@ -115,7 +160,9 @@ void GradientSync::finish(const ExecSpace& exec, LinearSchedule& schedule) {
     if (bucket.pending.active()) bucket.pending.wait(exec);
     if (bucket.pending_remainder.active()) bucket.pending_remainder.wait(exec);
     bucket.started = false;
-    if (sharded_ && bucket.piece > 0) {
+    if (bf16_ && grid_.data().size() > 1) {
+      land(exec, bucket);
+    } else if (sharded_ && bucket.piece > 0) {
       // The reduced piece replaces this rank's partial sums in the arena: what the optimizer reads.
       const std::size_t own = bucket.offset + d * bucket.piece;
       Kokkos::deep_copy(exec, Kokkos::subview(arena_, Kokkos::make_pair(own, own + bucket.piece)),
@@ -123,6 +170,28 @@ void GradientSync::finish(const ExecSpace& exec, LinearSchedule& schedule) {
     }
   }
   overlapping_ = false;
+}
+
+void GradientSync::land(const ExecSpace& exec, const Bucket& bucket) {
+  // Only the ranges a collective summed: this rank's piece and the remainder (sharded), or the
+  // whole bucket. The rest of a sharded bucket keeps this rank's partial sums (nobody reads them).
+  const auto land_range = [&](std::size_t begin, std::size_t end, const ConstBf16Vector& sum) {
+    unpack_bf16(exec, Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)), sum);
+  };
+  const auto wire_range = [&](std::size_t begin, std::size_t end) {
+    return ConstBf16Vector(Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)));
+  };
+  if (!sharded_) {
+    land_range(0, bucket.size, wire_range(0, bucket.size));
+    return;
+  }
+  const std::size_t divisible = bucket.piece * shards_.parts;
+  if (bucket.piece > 0) {
+    const std::size_t own = static_cast<std::size_t>(grid_.coords().data) * bucket.piece;
+    land_range(own, own + bucket.piece,
+               Kokkos::subview(wire_pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece)));
+  }
+  if (divisible < bucket.size) land_range(divisible, bucket.size, wire_range(divisible, bucket.size));
 }
 
 void GradientSync::gather_parameters(const ExecSpace& exec, const Vector& parameters) {

@@ -24,6 +24,11 @@
 // copied into the arena when finish() completes it), and the bucket's remainder, if any, is
 // all-reduced. After the optimizer has updated the pieces this rank owns, gather_parameters()
 // all-gathers every bucket's pieces of the parameter arena over data.
+//
+// bf16 gradient collectives ([train] grad_reduce = "bf16"): each range is rounded into the same
+// range of a bf16 copy of the arena, reduced there, and the bf16 sum copied back into the fp32
+// arena when it completes (a sharded bucket's piece through a bf16 staging of the pieces). The
+// parameters' all-gather stays fp32: they are the masters.
 #pragma once
 
 #include "comm/grid.hpp"
@@ -45,7 +50,8 @@ class GradientSync {
   /// over data (ZeRO-1) instead of all-reduce (where there is more than one data rank).
   GradientSync(const Vector& grad_arena, std::size_t z_replicated_size,
                const std::vector<std::pair<std::size_t, std::size_t>>& block_ranges, const comm::Grid& grid,
-               const OverlapOptions& overlap, double bucket_mb, bool shard_optimizer = false);
+               const OverlapOptions& overlap, double bucket_mb, bool shard_optimizer = false,
+               bool bf16_grads = false);
   ~GradientSync();
   GradientSync(const GradientSync&) = delete;
   GradientSync& operator=(const GradientSync&) = delete;
@@ -55,7 +61,9 @@ class GradientSync {
   /// The buckets and, when sharded, who owns what (parts = 1 otherwise).
   const DataShards& shards() const { return shards_; }
   /// Bytes of the staging buffer of this rank's reduced pieces (0 unless sharded).
-  std::size_t workspace_bytes() const { return pieces_.span() * sizeof(float); }
+  std::size_t workspace_bytes() const {
+    return pieces_.span() * sizeof(float) + (wire_.span() + wire_pieces_.span()) * sizeof(bf16);
+  }
 
   void begin_backward(bool last_micro_step);
   void block_done(const ExecSpace& exec, int block, const LinearSchedule& schedule);
@@ -74,8 +82,13 @@ class GradientSync {
     bool started = false;
   };
   void start(const ExecSpace& exec, Bucket& bucket, bool nonblocking);
+  /// bf16 gradients: after bucket's collectives completed, their sums into the fp32 arena.
+  void land(const ExecSpace& exec, const Bucket& bucket);
 
   Vector arena_;
+  Bf16Vector wire_;         // bf16 gradients: (arena, or the replicated section without data ranks)
+  Bf16Vector wire_pieces_;  // bf16 gradients, sharded: (pieces) this rank's reduced pieces
+  bool bf16_ = false;
   std::size_t z_replicated_size_;
   const comm::Grid& grid_;
   OverlapOptions overlap_;

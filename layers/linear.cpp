@@ -87,6 +87,15 @@ comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const Co
   return comm::Request();
 }
 
+comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstBf16Vector& dweight_block,
+                                                 const Bf16Vector& reduced, bool start) const {
+  FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: bf16 reduce-scatter {} -> {}",
+            name_, dweight_block.size(), reduced.size());
+  if (start) return comm::reduce_scatter_start(exec, *z_group_, dweight_block, reduced);
+  comm::reduce_scatter(exec, *z_group_, dweight_block, reduced);
+  return comm::Request();
+}
+
 void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
                                    const ConstMatrix& weight, const ConstVector& bias,
                                    const LinearWorkspace& ws) const {

@@ -78,6 +78,9 @@ class ParallelLinear {
   /// reduced (chunk_size) = this rank's chunk of dweight_block (block_size) summed over Z.
   comm::Request reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
                                    const Vector& reduced, bool start) const;
+  /// The same in bf16 ([train] grad_reduce = "bf16").
+  comm::Request reduce_weight_grad(const ExecSpace& exec, const ConstBf16Vector& dweight_block,
+                                   const Bf16Vector& reduced, bool start) const;
   /// forward() on the gathered block weight (n_loc, k_loc). An empty bias view skips the bias
   /// add, for a caller that fuses it into the next kernel (bias_gelu_forward). With ws.wire (bf16
   /// mode) the output is all-reduced, and held, as bf16 values.

@@ -15,8 +15,13 @@ View prefix(const View& v, std::size_t n) {
 }  // namespace
 
 LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots,
-                               std::vector<int> forward_order, std::vector<int> backward_order, bool bf16_wire)
-    : calls_(std::move(calls)), z_size_(z_size), overlap_(overlap), bf16_wire_(bf16_wire && z_size > 1) {
+                               std::vector<int> forward_order, std::vector<int> backward_order, bool bf16_wire,
+                               bool bf16_grads)
+    : calls_(std::move(calls)),
+      z_size_(z_size),
+      overlap_(overlap),
+      bf16_wire_(bf16_wire && z_size > 1),
+      bf16_grads_(bf16_grads && z_size > 1) {
   FF_REQUIRE(slots >= 1, "{} gradient slots: need at least one", slots);
   if (forward_order.empty())
     for (int i = 0; i < this->calls(); ++i) forward_order.push_back(i);
@@ -47,7 +52,12 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
   slots_.resize(slots);
   for (GradSlot& s : slots_) {
     s.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_block")), max_block);
-    s.reduced = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_reduced")), max_chunk);
+    if (!bf16_grads_) {
+      s.reduced = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_reduced")), max_chunk);
+    } else {
+      s.wire_block = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_wire_block")), max_block);
+      s.wire_reduced = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_wire_reduced")), max_chunk);
+    }
   }
 }
 
@@ -128,7 +138,11 @@ Vector LinearSchedule::reduced_of(GradSlot& slot, int i) const {
 void LinearSchedule::retire(const ExecSpace& exec, GradSlot& slot) {
   if (slot.call < 0) return;
   if (slot.pending.active()) slot.pending.wait(exec);
-  add_into(exec, calls_[slot.call].grad_chunk, reduced_of(slot, slot.call));
+  if (bf16_grads_) {
+    unpack_add_bf16(exec, calls_[slot.call].grad_chunk, prefix(slot.wire_reduced, calls_[slot.call].layer->chunk_size()));
+  } else {
+    add_into(exec, calls_[slot.call].grad_chunk, reduced_of(slot, slot.call));
+  }
   slot.call = -1;
 }
 
@@ -152,7 +166,14 @@ void LinearSchedule::reduce_grad(const ExecSpace& exec, int i) {
   const LinearCall& c = calls_[i];
   slot.call = i;
   const Vector block = prefix(slot.block, c.layer->block_size());
-  slot.pending = c.layer->reduce_weight_grad(exec, block, reduced_of(slot, i), overlap_.ors);
+  if (bf16_grads_) {
+    const Bf16Vector rounded = prefix(slot.wire_block, c.layer->block_size());
+    pack_bf16(exec, rounded, block);
+    slot.pending =
+        c.layer->reduce_weight_grad(exec, rounded, prefix(slot.wire_reduced, c.layer->chunk_size()), overlap_.ors);
+  } else {
+    slot.pending = c.layer->reduce_weight_grad(exec, block, reduced_of(slot, i), overlap_.ors);
+  }
   if (!overlap_.ors) retire(exec, slot);
 }
 
@@ -176,7 +197,8 @@ std::size_t LinearSchedule::workspace_bytes() const {
   std::size_t bytes = 0;
   for (const WeightBuffer& b : buffers_) bytes += b.block.span() * sizeof(float) + b.wire.span() * sizeof(bf16);
   bytes += wire_weights_.span() * sizeof(bf16);
-  for (const GradSlot& s : slots_) bytes += (s.block.span() + s.reduced.span()) * sizeof(float);
+  for (const GradSlot& s : slots_)
+    bytes += (s.block.span() + s.reduced.span()) * sizeof(float) + (s.wire_block.span() + s.wire_reduced.span()) * sizeof(bf16);
   return bytes;
 }
 

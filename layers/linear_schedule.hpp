@@ -18,6 +18,9 @@
 // into a bf16 block that weight() expands to the fp32 block the GEMM reads. The GEMM rounds its
 // operands to bf16 anyway, so the values it multiplies are those of G_z = 1.
 //
+// With bf16 gradient collectives ([train] grad_reduce = "bf16") each dW block is rounded into a
+// bf16 block, reduce-scattered in bf16, and the bf16 sum added to the fp32 gradient chunk.
+//
 // Weight gradients (ORS). A ring of `slots` gradient blocks. grad_block() hands out the block
 // call i's dW GEMM writes; reduce_grad() starts the block's reduce-scatter over Z (with ORS) and
 // the slot stays in flight until the ring comes round to it again, or finish_grads(); retiring
@@ -53,7 +56,8 @@ class LinearSchedule {
   /// entry a call index); empty: every call once, in call order forward and reversed backward.
   /// bf16_wire: the gathers move bf16 (bf16 mode).
   LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4,
-                 std::vector<int> forward_order = {}, std::vector<int> backward_order = {}, bool bf16_wire = false);
+                 std::vector<int> forward_order = {}, std::vector<int> backward_order = {}, bool bf16_wire = false,
+                 bool bf16_grads = false);
   LinearSchedule(const LinearSchedule&) = delete;
   LinearSchedule& operator=(const LinearSchedule&) = delete;
 
@@ -93,6 +97,8 @@ class LinearSchedule {
   struct GradSlot {
     Vector block;           // (max block_size) dW before the reduce-scatter
     Vector reduced;         // (max chunk_size) this rank's reduced chunk
+    Bf16Vector wire_block;    // (max block_size) bf16 gradient collectives: the block rounded
+    Bf16Vector wire_reduced;  // (max chunk_size) and its reduced chunk
     int call = -1;          // in flight for this call, -1 when free
     comm::Request pending;
   };
@@ -113,6 +119,7 @@ class LinearSchedule {
   std::vector<GradSlot> slots_;
   int next_slot_ = 0;
   bool bf16_wire_ = false;
+  bool bf16_grads_ = false;
   Bf16Vector wire_weights_;               // (sum of chunk sizes) bf16 copies of the calls' chunks
   std::vector<std::size_t> wire_offset_;  // (calls) where call i's copy starts
 };

@@ -33,8 +33,13 @@ const char* recompute_name(Recompute recompute);
 
 struct MemoryOptions {
   MemoryOptions(Recompute recompute_mode = Recompute::none, long chunk_tokens = 0, bool shard = false,
-                GemmPrecision gemm_precision = GemmPrecision::fp32)
-      : recompute(recompute_mode), loss_chunk_tokens(chunk_tokens), shard_optimizer(shard), precision(gemm_precision) {}
+                GemmPrecision gemm_precision = GemmPrecision::fp32,
+                GemmPrecision gradient_reduce = GemmPrecision::fp32)
+      : recompute(recompute_mode),
+        loss_chunk_tokens(chunk_tokens),
+        shard_optimizer(shard),
+        precision(gemm_precision),
+        grad_reduce(gradient_reduce) {}
   Recompute recompute;
   /// Rows of logits per chunk of the LM head and loss; 0: as many as fit default_loss_chunk_bytes.
   long loss_chunk_tokens;
@@ -44,6 +49,11 @@ struct MemoryOptions {
   /// [train] precision: with bf16 GEMM operands the model reserves the operand copies of its
   /// largest GEMMs at set-up (core/gemm.hpp) and counts them in its plan.
   GemmPrecision precision;
+  /// [train] grad_reduce: the element type of the gradient collectives (the Z reduce-scatters of
+  /// weight gradients, the replicated tensors' sum over Z, the data-parallel all-reduces or
+  /// reduce-scatters). bf16 halves their bytes through bf16 buffers the model allocates at
+  /// set-up; the sums land in the fp32 gradients.
+  GemmPrecision grad_reduce;
 };
 
 /// The default chunk of logits: 64 MiB of fp32.

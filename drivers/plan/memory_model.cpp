@@ -73,16 +73,27 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   // ZeRO-1: the staging of this rank's reduced (then updated) pieces.
   if (shards.parts > 1) r.workspaces += f32 * static_cast<double>(shards.pieces_size());
   const bool bf16 = step.memory.precision == GemmPrecision::bf16;
+  const bool bf16_grads = step.memory.grad_reduce == GemmPrecision::bf16;
   constexpr double b16 = 2.0;
   if (g.z > 1) {
     const double largest_block = 4 * c * c / xy;  // FC and FC2
-    r.workspaces += f32 * (weight_buffers * largest_block + gradient_slots * (largest_block + largest_block / g.z));
+    // Each gradient slot: the fp32 block and its reduced chunk, or with bf16 gradient collectives
+    // the fp32 block, its bf16 copy and the bf16 reduced chunk (layers/linear_schedule.cpp).
+    const double slot = bf16_grads ? f32 * largest_block + b16 * (largest_block + largest_block / g.z)
+                                   : f32 * (largest_block + largest_block / g.z);
+    r.workspaces += f32 * weight_buffers * largest_block + gradient_slots * slot;
     // bf16 mode: the gathers receive bf16 blocks, from a bf16 copy of every weight chunk.
     if (bf16) r.workspaces += b16 * (weight_buffers * largest_block + arena.z_sharded);
   }
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
   if (bf16) r.workspaces += b16 * m * std::max(4 * cy, cx);
+  // bf16 gradient collectives: a bf16 copy of the ranges they reduce (layers/gradient_sync.cpp),
+  // the whole arena over data or the replicated section over Z, and the reduced pieces (ZeRO-1).
+  if (bf16_grads && (g.data > 1 || g.z > 1)) {
+    r.workspaces += b16 * (g.data > 1 ? p : arena.z_replicated);
+    if (shards.parts > 1) r.workspaces += b16 * static_cast<double>(shards.pieces_size());
+  }
   if (step.memory.precision == GemmPrecision::bf16) {
     GemmOperandDims d;
     d.rows = m;

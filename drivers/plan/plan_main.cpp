@@ -116,6 +116,11 @@ int run(const Options& o) {
   } catch (const UserError& e) {
     FF_REQUIRE(false, "train.precision: {}", e.what());
   }
+  try {
+    step.memory.grad_reduce = parse_gemm_precision(values.string("train.grad_reduce"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "train.grad_reduce: {}", e.what());
+  }
   // GPU presets and machine files run NCCL with bf16 operand copies of 2 bytes; `local` is this
   // build (a CPU build keeps them as floats and runs MPI on host memory).
   const bool local = o.machine == "local";

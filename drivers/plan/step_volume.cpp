@@ -79,6 +79,7 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // (layers/bf16_wire.hpp); LayerNorm, softmax and loss statistics, the residual stream's
   // collectives and the gradients stay fp32.
   const double wire = s.memory.precision == GemmPrecision::bf16 ? 2.0 : f32;
+  const double grad = s.memory.grad_reduce == GemmPrecision::bf16 ? 2.0 : f32;  // [train] grad_reduce
   std::vector<CollectiveVolume> out;
   // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
   auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
@@ -135,7 +136,7 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
             L * wire * rows * 2 * cx, HiddenBy::oar);
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
-            L * f32 * block, HiddenBy::ors);
+            L * grad * block, HiddenBy::ors);
   per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,
             f32 * rows * c);
 
@@ -160,17 +161,17 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
     }
   }
   per_step("replicated gradients over Z", CommAxis::z, g.z, CollectiveKind::all_reduce, replicated_buckets,
-           f32 * arena.z_replicated);
+           grad * arena.z_replicated);
   if (shards.parts == 1) {
     per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::all_reduce,
-             static_cast<long>(shards.buckets.size()), f32 * (arena.z_replicated + arena.z_sharded), HiddenBy::dp);
+             static_cast<long>(shards.buckets.size()), grad * (arena.z_replicated + arena.z_sharded), HiddenBy::dp);
   } else {
     // ZeRO-1: each bucket reduce-scattered (its remainder all-reduced), and after the update the
     // parameters all-gathered, bucket by bucket.
     per_step("gradients over data", CommAxis::data, g.data, CollectiveKind::reduce_scatter, data_calls,
-             f32 * divisible_elements, HiddenBy::dp);
+             grad * divisible_elements, HiddenBy::dp);
     per_step("gradient remainders over data", CommAxis::data, g.data, CollectiveKind::all_reduce, remainder_calls,
-             f32 * remainder_elements, HiddenBy::dp);
+             grad * remainder_elements, HiddenBy::dp);
     per_step("parameters over data", CommAxis::data, g.data, CollectiveKind::all_gather, data_calls,
              f32 * divisible_elements);
   }

@@ -66,7 +66,8 @@ const std::vector<ConfigKey>& config_schema() {
       {"train", "eps", V::real, 1e-8, "AdamW epsilon", ""},
       {"train", "weight_decay", V::real, 0.1, "decoupled weight decay of the block matrices (not biases, LayerNorm, embeddings)", ""},
       {"train", "grad_clip", V::real, 1.0, "global gradient-norm clip; 0 turns clipping off", ""},
-      {"train", "precision", V::string, std::string("fp32"), "GEMM operands: fp32, or bf16 (bf16 weight and activation operands, fp32 accumulation; fp32 master weights, gradients, AdamW state and LayerNorm/softmax statistics; checkpoints stay fp32)", "--precision"},
+      {"train", "precision", V::string, std::string("fp32"), "GEMM operands: fp32, or bf16 (bf16 weight and activation operands, fp32 accumulation; the linear layers' X/Y all-reduces and the Z weight gathers move bf16; fp32 master weights, gradients, AdamW state, residual stream and LayerNorm/softmax statistics; checkpoints stay fp32)", "--precision"},
+      {"train", "grad_reduce", V::string, std::string("fp32"), "element type of the gradient collectives (Z reduce-scatters, replicated tensors over Z, data-parallel all-reduces): fp32, or bf16 (half the bytes; each sum is rounded to bf16 before it is added to the fp32 gradients)", ""},
       {"train", "recompute", V::string, std::string("none"), "activation recomputation: none (forward keeps every activation backward reads), selective (keeps the GEMM outputs; LayerNorm and GELU outputs recomputed before each block's backward), or block (each block keeps only its output and LayerNorm statistics; backward re-runs the block's forward, Z weight gathers included); losses are bit-identical in every mode", ""},
       {"train", "loss_chunk_tokens", V::integer, 0LL, "rows of logits the LM head and loss hold at once (softmax, loss and gradients are computed chunk by chunk); 0 = as many as fit 64 MiB", ""},
       {"train", "seed", V::integer, 1337LL, "initialisation and data-order seed", "--seed"},
@@ -257,6 +258,11 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
     c.precision = parse_gemm_precision(v.string("train.precision"));
   } catch (const UserError& e) {
     FF_REQUIRE(false, "train.precision: {}", e.what());
+  }
+  try {
+    c.memory.grad_reduce = parse_gemm_precision(v.string("train.grad_reduce"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "train.grad_reduce: {}", e.what());
   }
   try {
     c.memory.recompute = parse_recompute(v.string("train.recompute"));

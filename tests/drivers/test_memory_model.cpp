@@ -27,13 +27,16 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
      for (const bool shard : {false, true}) {
       // bf16 (its operand copies) with and without chunks and sharding.
       const GemmPrecision precision = (chunk != 0) != shard ? GemmPrecision::bf16 : GemmPrecision::fp32;
-      const MemoryOptions memory{recompute, chunk, shard, precision};
+      // bf16 gradient collectives (their bf16 copies) with either precision, sharded or not.
+      const GemmPrecision grad_reduce = chunk == 0 ? GemmPrecision::bf16 : GemmPrecision::fp32;
+      const MemoryOptions memory{recompute, chunk, shard, precision, grad_reduce};
       for (const int seq_len : {13, 16}) {
         for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
           if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
           SCOPED_TRACE("grid " + shape.str() + ", T = " + std::to_string(seq_len) + ", recompute " +
                        recompute_name(recompute) + ", loss chunk " + std::to_string(chunk) +
-                       (shard ? ", optimizer sharded" : "") + ", " + precision_name(precision));
+                       (shard ? ", optimizer sharded" : "") + ", " + precision_name(precision) +
+                       ", gradients " + precision_name(grad_reduce));
           const comm::Grid grid(shape, test::world());
           const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), 0.004, memory);
           const MemoryPlan allocated = model.memory();
