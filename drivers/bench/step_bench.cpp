@@ -153,6 +153,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
                                  {"batch", c.batch_size},
                                  {"seq_len", c.seq_len},
                                  {"precision", precision_name(c.precision)},
+                                 {"grad_reduce", precision_name(c.memory.grad_reduce)},
                                  {"gradient_buckets", model.gradient_buckets()},
                                  {"steps", options.steps},
                                  {"step_ms_median", median(step_ms)},

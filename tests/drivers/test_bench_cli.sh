@@ -80,6 +80,20 @@ out=$(timeout 120 "$mpiexec" -n 2 "$bench" step --config "$config" --set 'train.
   || fail "bench step --set exited non-zero: $out"
 grep '"bench":"step_summary"' <<<"$out" | grep -q '"precision":"bf16"' || fail "--set train.precision not taken: $out"
 grep '"bench":"step_summary"' <<<"$out" | grep -q '"batch":8' || fail "--set train.batch_size not taken: $out"
+# bf16 halves the bytes over Z: the weight gathers with precision alone, the gradient
+# reduce-scatters too with grad_reduce (the Z group's traffic is nothing else at 1x1x2x1).
+z_bytes() {
+  timeout 120 "$mpiexec" -n 2 "$bench" step --config "$config" --grid 1x1x2x1 --steps 1 --warmup 0 "$@" 2>&1 |
+    grep '"bench":"step_summary"' | python3 -c 'import json,sys; print(json.load(sys.stdin)["comm_bytes_axis"]["z"])'
+}
+fp32_z=$(z_bytes) && bf16_z=$(z_bytes --set 'train.precision="bf16"') &&
+  both_z=$(z_bytes --set 'train.precision="bf16"' --set 'train.grad_reduce="bf16"') || fail "z bytes"
+python3 - "$fp32_z" "$bf16_z" "$both_z" <<'PY' || fail "Z bytes fp32 / bf16 / bf16 gradients: $fp32_z $bf16_z $both_z"
+import sys
+f, b, g = map(float, sys.argv[1:4])
+assert 0.55 < b / f < 0.8, b / f   # gathers halved, gradients still fp32
+assert abs(g / f - 0.5) < 0.05 * 0.5 + 0.01, g / f
+PY
 out=$(timeout 60 "$mpiexec" -n 2 "$bench" step --config "$config" --set train.nothing=1 2>&1) && fail "bad --set accepted"
 [ "$(grep -c "train.nothing" <<<"$out")" -ge 2 ] || fail "bad --set key not reported on both ranks: $out"
 out=$(timeout 60 "$mpiexec" -n 2 "$bench" step --config "$config" --overlap oar,bogus 2>&1) && fail "bad --overlap accepted"

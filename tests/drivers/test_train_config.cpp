@@ -43,6 +43,7 @@ TEST(TrainConfig, DefaultsAreGpt2SmallDataParallel) {
   EXPECT_EQ(c.micro_batch_size, c.batch_size);
   EXPECT_EQ(c.schedule, Schedule::cosine);
   EXPECT_EQ(c.order, DataOrder::sequential);
+  EXPECT_EQ(c.memory.grad_reduce, GemmPrecision::fp32);  // gradient collectives in fp32 unless asked
 }
 
 TEST(TrainConfig, FileThenOverrides) {
@@ -112,6 +113,7 @@ TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
   expect_error([&] { make({{"train.grad_clip", "-1"}}, 1); }, {"grad_clip = -1"});
   expect_error([&] { make({{"data.order", "random"}}, 1); }, {"data.order = \"random\""});
   expect_error([&] { make({{"train.steps", "0"}}, 1); }, {"train.steps = 0"});
+  expect_error([&] { make({{"train.grad_reduce", "\"fp16\""}}, 1); }, {"train.grad_reduce", "fp16"});
   expect_error([&] { make_train_config(ConfigValues(), 1, nullptr); }, {"data.train", "--data"});
   expect_error([&] { make({{"parallel.comm", "gloo"}}, 1); }, {"parallel.comm", "'gloo'", "\"auto\", \"nccl\", \"mpi\""});
   if (!comm::backend_unavailable(comm::Backend::nccl).empty()) {
