@@ -88,6 +88,7 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.vocab_local = vocab_.local;
   dims.recompute = memory.recompute;
   dims.bf16_wire = memory.precision == GemmPrecision::bf16;
+  dims.bf16_activations = memory.precision == GemmPrecision::bf16;
   FF_REQUIRE(memory.loss_chunk_tokens >= 0, "loss_chunk_tokens = {}: must be 0 (automatic) or positive",
              memory.loss_chunk_tokens);
   dims.loss_chunk_rows = fourfold::loss_chunk_rows(memory.loss_chunk_tokens, vocab_.local, rows_);
@@ -179,6 +180,8 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     block_forward_to_mlp(exec, l, in, false);
     fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b, ws_.linear);
+    // bf16 mode: what backward reads, saved before the next block's ln1 reuses the buffers.
+    act_.save_block(exec, l, BlockPart::body);
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
@@ -188,6 +191,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
       residual_layernorm_forward(exec, act_.lnf, act_.lnf_mean, act_.lnf_rstd, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
                                  ws_.row_sums, x);
     }
+    act_.save_block(exec, l, BlockPart::output);
   }
   lm_head_loss_forward(exec, act_.losses, ws_.head, act_.lnf, p_.wte, act_.targets, vocab_, x, grid_.xy());
   head_chunk_kept_ = true;
@@ -284,6 +288,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, ws_.head, p_.wte, act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
+  act_.restore_block(exec, config_.num_layers - 1, BlockPart::output);  // ln_f's input (bf16 mode)
   layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.blocks.back().res3, p_.lnf_w,
                      act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
@@ -291,6 +296,9 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const BlockParams& dw = g_.blocks[l];
     const BlockActivations& a = act_.blocks[l];
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
+    // bf16 mode: the block's saved fields and its input back in the fp32 working buffers.
+    act_.restore_block(exec, l, BlockPart::body);
+    if (l > 0) act_.restore_block(exec, l - 1, BlockPart::output);
     recompute_block(exec, l, in);
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;

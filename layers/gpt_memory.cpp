@@ -1,5 +1,7 @@
 #include "layers/gpt_memory.hpp"
 
+#include "layers/bf16_wire.hpp"
+#include "layers/elementwise.hpp"
 #include "layers/layernorm.hpp"
 
 #include <algorithm>
@@ -61,9 +63,38 @@ constexpr VectorField vector_fields[] = {
     {[](BlockActivations& a) -> Vector& { return a.ln2_rstd; }, "fourfold::act::ln2_rstd", false, every_mode},
 };
 
+constexpr std::size_t matrix_field_count = sizeof(matrix_fields) / sizeof(matrix_fields[0]);
+
+// The block output, res3: the last field of the table.
+bool is_output(std::size_t field) { return field + 1 == matrix_field_count; }
+
+// Whether field `i` is saved for backward as a bf16 copy: in bf16 mode, every matrix the mode
+// keeps, except block recomputation's checkpoints (the block outputs), which stay fp32.
+bool saved_as_bf16(std::size_t i, Recompute recompute, bool bf16) {
+  return bf16 && matrix_fields[i].kept.in(recompute) && !(is_output(i) && recompute == Recompute::block);
+}
+
 }  // namespace
 
-GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute) {
+void GptActivations::save_block(const ExecSpace& exec, int l, BlockPart part) const {
+  if (!bf16) return;
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // read through the accessors only
+  for (std::size_t i = 0; i < matrix_field_count; ++i) {
+    if (saved[l][i].size() == 0 || is_output(i) != (part == BlockPart::output)) continue;
+    pack_bf16(exec, saved[l][i], flat(ConstMatrix(matrix_fields[i].field(a))));
+  }
+}
+
+void GptActivations::restore_block(const ExecSpace& exec, int l, BlockPart part) const {
+  if (!bf16) return;
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);
+  for (std::size_t i = 0; i < matrix_field_count; ++i) {
+    if (saved[l][i].size() == 0 || is_output(i) != (part == BlockPart::output)) continue;
+    unpack_bf16(exec, flat(matrix_fields[i].field(a)), saved[l][i]);
+  }
+}
+
+GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {
   const std::size_t m = d.rows();
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
   targets = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
@@ -73,15 +104,26 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute) {
     return static_cast<std::size_t>(f.x_multiple) * d.c_x + static_cast<std::size_t>(f.y_multiple) * d.c_y;
   };
   if (d.layers > 0) {
-    for (const MatrixField& f : matrix_fields)
-      if (!f.kept.in(recompute)) f.field(shared) = alloc_matrix(f.label, m, width(f));
+    for (std::size_t i = 0; i < matrix_field_count; ++i) {
+      const MatrixField& f = matrix_fields[i];
+      if (!f.kept.in(recompute) || saved_as_bf16(i, recompute, bf16)) f.field(shared) = alloc_matrix(f.label, m, width(f));
+    }
     for (const VectorField& f : vector_fields)
       if (!f.kept.in(recompute)) f.field(shared) = alloc_vector(f.label, f.attention_stats ? stats : m);
   }
   blocks.resize(d.layers);
-  for (BlockActivations& a : blocks) {
-    for (const MatrixField& f : matrix_fields)
-      f.field(a) = f.kept.in(recompute) ? alloc_matrix(f.label, m, width(f)) : f.field(shared);
+  saved.assign(d.layers, std::vector<Bf16Vector>(matrix_field_count));
+  for (std::size_t l = 0; l < blocks.size(); ++l) {
+    BlockActivations& a = blocks[l];
+    for (std::size_t i = 0; i < matrix_field_count; ++i) {
+      const MatrixField& f = matrix_fields[i];
+      if (saved_as_bf16(i, recompute, bf16)) {
+        saved[l][i] = Bf16Vector(Kokkos::view_alloc(std::string(f.label) + "_bf16"), m * width(f));
+        f.field(a) = f.field(shared);
+      } else {
+        f.field(a) = f.kept.in(recompute) ? alloc_matrix(f.label, m, width(f)) : f.field(shared);
+      }
+    }
     for (const VectorField& f : vector_fields)
       f.field(a) = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m) : f.field(shared);
   }
@@ -94,8 +136,9 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute) {
 std::size_t GptActivations::shared_bytes() const {
   BlockActivations& s = const_cast<BlockActivations&>(shared);  // read through the accessors only
   std::size_t total = 0;
-  for (const MatrixField& f : matrix_fields)
-    if (!f.kept.in(recompute)) total += view_bytes(f.field(s));
+  for (std::size_t i = 0; i < matrix_field_count; ++i)
+    if (!matrix_fields[i].kept.in(recompute) || saved_as_bf16(i, recompute, bf16))
+      total += view_bytes(matrix_fields[i].field(s));
   for (const VectorField& f : vector_fields)
     if (!f.kept.in(recompute)) total += view_bytes(f.field(s));
   return total;
@@ -106,11 +149,14 @@ std::size_t GptActivations::bytes() const {
                       view_bytes(lnf_mean) + view_bytes(lnf_rstd) + view_bytes(losses) + shared_bytes();
   for (const BlockActivations& block : blocks) {
     BlockActivations& a = const_cast<BlockActivations&>(block);  // read through the accessors only
-    for (const MatrixField& f : matrix_fields)
-      if (f.kept.in(recompute)) total += view_bytes(f.field(a));
+    for (std::size_t i = 0; i < matrix_field_count; ++i)
+      if (matrix_fields[i].kept.in(recompute) && !saved_as_bf16(i, recompute, bf16))
+        total += view_bytes(matrix_fields[i].field(a));
     for (const VectorField& f : vector_fields)
       if (f.kept.in(recompute)) total += view_bytes(f.field(a));
   }
+  for (const auto& block : saved)
+    for (const Bf16Vector& copy : block) total += view_bytes(copy);
   return total;
 }
 

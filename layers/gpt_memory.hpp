@@ -30,6 +30,7 @@ struct GptDims {
   Recompute recompute = Recompute::none;
   std::size_t loss_chunk_rows = 0;  // rows of one chunk of logits (loss_chunk_rows())
   bool bf16_wire = false;           // bf16 mode: the linear layers' X/Y all-reduces move bf16
+  bool bf16_activations = false;    // bf16 mode: kept matrices saved for backward as bf16
   std::size_t rows() const { return static_cast<std::size_t>(local_batch) * seq_len; }
 };
 
@@ -63,15 +64,32 @@ struct BlockActivations {
   Matrix res3;                // (m, C_x) block output
 };
 
+/// Which of a block's kept matrices save_block / restore_block move.
+///   body    everything the block computes before its output (ln1 .. fch_gelu)
+///   output  the block output res3 (the next block's input)
+enum class BlockPart { body, output };
+
 /// The activations. With recompute, a block's fields that the mode does not keep are views of
 /// one shared set (`shared`), which forward overwrites block after block and backward refills
 /// (recomputes) before each block's backward.
+///
+/// bf16 mode (GptDims::bf16_activations): the matrices a block keeps are saved for backward as
+/// bf16 copies, half the bytes. The block's Matrix views are then fp32 working buffers of the
+/// shared set, where forward computes (the residual stream stays fp32 from block to block) and
+/// backward reads: save_block() rounds a block's fields into its copies once forward is done
+/// with them, restore_block() expands them before the block's backward. Block recomputation
+/// keeps only the block outputs, its checkpoints, which stay fp32 so that the recomputed forward
+/// is the forward that ran. LayerNorm and attention statistics stay fp32.
 struct GptActivations {
   GptActivations() = default;
   explicit GptActivations(const GptDims& d);
   std::size_t bytes() const;
-  /// Bytes of the shared buffers (0 without recompute).
+  /// Bytes of the shared buffers (0 without recompute or bf16 copies).
   std::size_t shared_bytes() const;
+  /// bf16 mode: block l's kept matrices of `part` rounded into its bf16 copies (nothing in fp32).
+  void save_block(const ExecSpace& exec, int l, BlockPart part) const;
+  /// bf16 mode: block l's bf16 copies of `part` expanded into the fp32 working buffers.
+  void restore_block(const ExecSpace& exec, int l, BlockPart part) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output
@@ -81,6 +99,10 @@ struct GptActivations {
   Vector lnf_mean, lnf_rstd;                       // (m)
   Vector losses;                                   // (m)
   Recompute recompute = Recompute::none;
+  bool bf16 = false;
+  /// bf16 mode: per block, per matrix field (gpt_memory.cpp's table), the bf16 copy; empty for a
+  /// field not saved as bf16.
+  std::vector<std::vector<Bf16Vector>> saved;
 };
 
 /// Scratch shared by the layers: one of each, reused by every block (the schedule runs the

@@ -47,15 +47,27 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
       {4 * m, true, true, true},          // two LayerNorms' mean and rstd
       {stats, true, true, false},         // attention's log-sum-exp
   };
-  double kept = 0.0, shared = 0.0;
-  for (const Field& f : fields) {
+  // bf16 mode: the kept matrices (the first 8 fields) are saved as bf16 copies per block and
+  // worked on in one shared fp32 set, except block recomputation's fp32 checkpoints (block output).
+  const bool bf16_activations = step.memory.precision == GemmPrecision::bf16;
+  constexpr int matrix_fields = 8;
+  double kept = 0.0, kept_bf16 = 0.0, shared = 0.0;
+  for (int i = 0; i < static_cast<int>(sizeof(fields) / sizeof(fields[0])); ++i) {
+    const Field& f = fields[i];
     const bool k = mode == Recompute::none ? f.kept_none : mode == Recompute::selective ? f.kept_selective : f.kept_block;
-    (k ? kept : shared) += f.elements;
+    if (!k) {
+      shared += f.elements;
+    } else if (bf16_activations && i < matrix_fields && !(i == matrix_fields - 1 && mode == Recompute::block)) {
+      kept_bf16 += f.elements;
+      shared += f.elements;
+    } else {
+      kept += f.elements;
+    }
   }
   if (L == 0) shared = 0.0;
   // tokens and targets (int32); the embedding output and ln_f output (m, C_x), ln_f statistics and
   // per-row losses; the blocks.
-  r.activations = 2 * i32 * m + f32 * (m * (2 * cx + 3) + L * kept + shared);
+  r.activations = 2 * i32 * m + f32 * (m * (2 * cx + 3) + L * kept + shared) + 2.0 * L * kept_bf16;
   r.recompute_buffers = f32 * shared;
   // Attention: q, k, v, o, dq, dk, dv head-major (m, C_y each), delta (one per query), and one
   // query block of scores and of their gradient (B_loc NH_y, min(128, T), T).
