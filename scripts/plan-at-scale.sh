@@ -11,11 +11,12 @@
 #       preset (more memory, bf16-sized collectives, faster GEMMs, more NIC bandwidth).
 #   scripts/plan-at-scale.sh [--batch-size B] [--seq-len T] [--micro-batch-size M]
 #                            [--paper-grid GXxGYxGZxGD] [--weak-seqs-per-gpu S] [--no-sensitivity]
-#                            [--precision bf16|fp32]
+#                            [--precision bf16|fp32] [--grad-reduce fp32|bf16]
 # Defaults: B = 1024 sequences of T = 2048 tokens, M = 64 (configs/axonn-80b.toml: the paper's
 # batch is not given in the paper, its sequence length 2048 is the AxoNN launcher's default),
 # S = 1 sequence per GPU for weak scaling (B = 1024 at 1024 GPUs), precision bf16 (the paper's;
-# the planner costs GEMMs, bytes and MFU at the run's precision). Uses build/bin/fourfold-plan,
+# the planner costs GEMMs, bytes and MFU at the run's precision), gradient collectives fp32 (the
+# trainer's default; bf16 halves their bytes, as the paper's bf16 gradients had). Uses build/bin/fourfold-plan,
 # or $FOURFOLD_BIN; needs python3. Pure arithmetic: no MPI, no GPU.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,6 +28,7 @@ paper_grid=
 weak_seqs=1
 sensitivity=1
 precision=bf16
+grad_reduce=fp32
 while [ $# -gt 0 ]; do
   case $1 in
     --batch-size) batch=$2; shift 2 ;;
@@ -36,7 +38,8 @@ while [ $# -gt 0 ]; do
     --weak-seqs-per-gpu) weak_seqs=$2; shift 2 ;;
     --no-sensitivity) sensitivity=0; shift ;;
     --precision) precision=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --grad-reduce) grad_reduce=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "plan-at-scale: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -45,6 +48,8 @@ for n in "$batch" "$seq" "$micro" "$weak_seqs"; do
 done
 [[ $precision == bf16 || $precision == fp32 ]] ||
   { echo "plan-at-scale: --precision '$precision' is not bf16 or fp32" >&2; exit 2; }
+[[ $grad_reduce == bf16 || $grad_reduce == fp32 ]] ||
+  { echo "plan-at-scale: --grad-reduce '$grad_reduce' is not fp32 or bf16" >&2; exit 2; }
 [ -z "$paper_grid" ] || [[ $paper_grid =~ ^[0-9]+x[0-9]+x[0-9]+x[0-9]+$ ]] ||
   { echo "plan-at-scale: --paper-grid '$paper_grid' is not GXxGYxGZxGD" >&2; exit 2; }
 [ -x "$bin" ] || { echo "plan-at-scale: no planner at $bin (build it, or set FOURFOLD_BIN)" >&2; exit 1; }
@@ -52,13 +57,13 @@ command -v python3 >/dev/null || { echo "plan-at-scale: needs python3" >&2; exit
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-python3 - "$bin" "$root/configs" "$scratch" "$batch" "$seq" "$micro" "$paper_grid" "$weak_seqs" "$sensitivity" "$precision" <<'PY'
+python3 - "$bin" "$root/configs" "$scratch" "$batch" "$seq" "$micro" "$paper_grid" "$weak_seqs" "$sensitivity" "$precision" "$grad_reduce" <<'PY'
 import hashlib, json, subprocess, sys, tomllib
 
 BIN, CONFIGS, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
 BATCH, SEQ, MICRO = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 PAPER_GRID, WEAK_SEQS, SENSITIVITY = sys.argv[7], int(sys.argv[8]), sys.argv[9] == "1"
-PRECISION = sys.argv[10]
+PRECISION, GRAD_REDUCE = sys.argv[10], sys.argv[11]
 AXES = ["x", "y", "z", "data", "xy", "other"]
 
 # The paper's model table with the smallest tensor-parallel degree AxoNN's launcher allows
@@ -100,6 +105,7 @@ def plan(model, gpus, batch, micro, machine="perlmutter", overlap="all"):
     cmd = [BIN, "--config", f"axonn-{model.lower()}", "--gpus", str(gpus), "--machine", machine,
            "--batch-size", str(batch), "--micro-batch-size", str(micro), "--seq-len", str(SEQ),
            "--overlap", overlap, "--set", f'train.precision="{PRECISION}"',
+           "--set", f'train.grad_reduce="{GRAD_REDUCE}"',
            "--json", "--show-infeasible", "--top", "1000000"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     rows = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
@@ -227,7 +233,9 @@ print(f"Step: batch {BATCH} sequences x {SEQ} tokens ({tokens / 1e6:.2f} M token
       "and micro-batch are not given in the paper; the defaults (1024, 64) are configs/axonn-80b.toml's "
       "and 2048 tokens is AxoNN's launcher default (override with --batch-size, --micro-batch-size, --seq-len; "
       "at a fixed micro-batch the predicted MFU does not depend on the batch). MFU is the planner's: "
-      "(6N + 12LCT) per token over step time x GPUs x 312 TFLOP/s. Exposed communication in seconds per step.\n")
+      "(6N + 12LCT) per token over step time x GPUs x the A100's dense peak at the run's precision "
+      f"({'312 TFLOP/s bf16' if PRECISION == 'bf16' else '19.5 TFLOP/s fp32'}). Precision {PRECISION}, gradient "
+      f"collectives {GRAD_REDUCE}. Exposed communication in seconds per step.\n")
 def top_rows(f):
     return [[i + 1, r["grid"], r["micro_batch_size"], r["recompute"], "yes" if r["shard_optimizer"] else "no",
              s(r["step_s"]), f'{s(r["gemm_s"] + r["other_compute_s"])} ({s(r["gemm_s"])} + '
@@ -264,8 +272,9 @@ print(f"The paper reports 57% of peak (182 PFLOP/s) with Megatron's FLOP count, 
         "Perlmutter bandwidth table, min TP 64, no gradient accumulation) ranks first: the candidates the "
         "paper's launcher submitted (its top 20), the best measured one being reported. Each grid is scored by "
         f"fourfold's model at micro-batch {BATCH} (no accumulation, as AxoNN's launcher ran) and {MICRO} on the "
-        f"preset, and at micro-batch {BATCH} with the memory limit lifted (fourfold stores fp32 activations "
-        "without recomputation; the paper's runs recomputed them in bf16). Cells: step s, MFU, rank among the "
+        f"preset, and at micro-batch {BATCH} with the memory limit lifted (the micro-batch of 1024 needs block "
+        f"recomputation on 40 GiB; the paper's runs recomputed activations too). Run precision {PRECISION}, "
+        f"gradient collectives {GRAD_REDUCE}. Cells: step s, MFU, rank among the "
         "grids that fit, or why it cannot run.\n")
 
 
@@ -348,19 +357,20 @@ if SENSITIVITY:
     print("## (c) What the gap is made of: the 80B / 1024 search on variants of the perlmutter preset\n")
     print("Each row is the best grid over every power-of-two micro-batch, overlap all (and none). Machine "
           "files are written with the perlmutter preset's figures (drivers/plan/machines.cpp) and one change "
-          "each, cumulative where marked '+'. Doubling both bandwidths is exactly fourfold's collectives "
-          "moving bf16 instead of fp32 (the latencies stay). Unlimited memory stands in for activation "
-          "recomputation, bf16 activations and flash attention, none of which the planner models; it leaves "
-          "out recomputation's extra forward (about a third more GEMM time).\n")
+          "each, cumulative where marked '+'. The planner already costs the run's precision: in bf16 the "
+          "activation all-reduces and weight gathers move bf16, the saved activations are bf16, and the "
+          "gradient collectives move what --grad-reduce says; doubling both bandwidths then stands for faster "
+          "links (or every remaining fp32 collective at half its bytes, and more). Unlimited memory lets the "
+          "search drop block recomputation (its extra forward is about a third more GEMM time).\n")
     variants = [("perlmutter preset", {}),
                 ("usable memory 37 GiB (context, NCCL, fragmentation)", dict(memory_gib=37.0)),
                 ("memory 80 GiB (A100-80GB)", dict(memory_gib=80.0)),
                 ("memory unlimited", dict(memory_gib=1e6)),
-                ("+ bf16 collectives (bandwidths x 2)", dict(memory_gib=1e6, intra_node_gbps=460.0,
+                ("+ bandwidths x 2", dict(memory_gib=1e6, intra_node_gbps=460.0,
                                                             inter_node_gbps=50.0)),
                 ("+ GEMM 280 TFLOP/s", dict(memory_gib=1e6, intra_node_gbps=460.0, inter_node_gbps=50.0,
                                             gemm_tflops=dict(fp32=19.5 * 280 / 312, bf16=280.0))),
-                ("40 GiB, bf16 collectives", dict(intra_node_gbps=460.0, inter_node_gbps=50.0)),
+                ("40 GiB, bandwidths x 2", dict(intra_node_gbps=460.0, inter_node_gbps=50.0)),
                 ("40 GiB, NIC 100 GB/s per GPU (contiguous-group bound)", dict(inter_node_gbps=100.0)),
                 ("unlimited memory, NIC 100 GB/s per GPU", dict(memory_gib=1e6, inter_node_gbps=100.0))]
     sens = []

@@ -185,13 +185,39 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
                                           : 0.0;
   const double micro_traffic =
       f32 * (L * (3.0 * m * (12.0 * cx + 24.0 * cy) + 5.0 * scores + recomputed_traffic) + 3.0 * m * vocab_local);
+  // bf16 mode's conversions (layers/bf16_wire.hpp), 12 bytes per element converted there and
+  // back: the linear layers' outputs (7 C_y + 2 C_x per row, and the recomputed forward's
+  // 7 C_y + C_x) and input gradients (5 C_y + 2 C_x) around their all-reduces; the matrices a
+  // block saves as bf16 and restores (none: all 4 C_x + 12 C_y, selective: 2 C_x + 8 C_y); 6 bytes
+  // per element of each gathered weight block expanded (G_z > 1) and, once per step, of the
+  // weights rounded for the gathers. bf16 gradient collectives: 16 bytes per element of each dW
+  // block (rounded, then its reduced chunk added) and 12 per arena element over data.
+  double bf16_traffic = 0.0, bf16_step_traffic = 0.0;
+  const ArenaSizes local_arena = arena_sizes(model, grid);
+  if (step.memory.precision == GemmPrecision::bf16) {
+    const double linear_elements = m * (12.0 * cy + 4.0 * cx + (recompute == Recompute::block ? 7.0 * cy + cx : 0.0));
+    const double saved_elements = recompute == Recompute::none        ? m * (4.0 * cx + 12.0 * cy)
+                                  : recompute == Recompute::selective ? m * (2.0 * cx + 8.0 * cy)
+                                                                      : 0.0;
+    bf16_traffic += L * 12.0 * (linear_elements + saved_elements);
+    if (grid.z > 1) {
+      const double gathered = (recompute == Recompute::block ? 1.0 + 16.0 / 12.0 : 2.0) * local_arena.z_sharded * grid.z;
+      bf16_traffic += 6.0 * gathered;
+      bf16_step_traffic += 6.0 * local_arena.z_sharded;
+    }
+  }
+  if (step.memory.grad_reduce == GemmPrecision::bf16) {
+    if (grid.z > 1) bf16_traffic += 16.0 * local_arena.z_sharded * grid.z;
+    if (grid.data > 1) bf16_step_traffic += 12.0 * (local_arena.z_sharded + local_arena.z_replicated);
+  }
   // AdamW: 28 bytes per element it updates (the whole arena, or this data rank's share), plus
   // clearing the rest of the gradient arena when sharded.
   const double arena = cost.memory.parameters / f32, updated = cost.memory.optimizer / (2.0 * f32);
   const double optimizer_traffic = 28.0 * updated + (updated < arena ? f32 * arena : 0.0);
   const double memory_rate = 1e9 * machine.memory_gbps;
   cost.gemm_s = micro_steps * micro_gemm_s;
-  cost.other_compute_s = (micro_steps * micro_traffic + optimizer_traffic) / memory_rate;
+  cost.other_compute_s =
+      (micro_steps * (micro_traffic + bf16_traffic) + optimizer_traffic + bf16_step_traffic) / memory_rate;
   // One micro-batch's forward is about a third of its GEMMs without recomputation; the backward
   // (input and weight gradients, and a recomputed forward) is the rest.
   const double forward_gemm_s = (micro_gemm_s - recompute_flops / rate) / 3.0;
