@@ -9,11 +9,12 @@
 # the measured best; the last line is
 #   spearman=<worst of the two models> best_gap=<worst of the two, percent>
 # Targets: spearman >= 0.8, best_gap <= 10.
-#   scripts/validate-plan.sh [--ranks N] [--steps S] [--repeats R] [--keep DIR]
+#   scripts/validate-plan.sh [--ranks N] [--steps S] [--repeats R] [--precision fp32|bf16] [--keep DIR]
 # S steps per run (the first 2 untimed), R runs per grid (default 3; the median of the runs kept,
 # so that neither a lucky nor a slow spell of the machine decides a grid). About 17 minutes at the
 # defaults on 2 cores (recompute none, optimizer replicated: the micro-batch is the option
-# searched). Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
+# searched). --precision: the runs' [train] precision (default fp32); the calibration then
+# measures GEMMs at it, as fourfold-train does. Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/scripts/common.sh"
@@ -22,19 +23,23 @@ ranks=4
 steps=8
 repeats=3
 keep=
+precision=fp32
 while [ $# -gt 0 ]; do
   case $1 in
     --ranks) ranks=$2; shift 2 ;;
     --steps) steps=$2; shift 2 ;;
     --repeats) repeats=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --precision) precision=$2; shift 2 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "validate-plan: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
 for n in "$ranks" "$steps" "$repeats"; do
   [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "validate-plan: '$n' is not a positive integer" >&2; exit 2; }
 done
+[[ $precision == fp32 || $precision == bf16 ]] ||
+  { echo "validate-plan: --precision '$precision' is not fp32 or bf16" >&2; exit 2; }
 [ "$ranks" -ge 2 ] || { echo "validate-plan: --ranks $ranks: a grid search needs at least 2 ranks" >&2; exit 2; }
 [ "$steps" -ge 3 ] || { echo "validate-plan: --steps $steps: need at least 3 (2 untimed)" >&2; exit 2; }
 for tool in fourfold-train fourfold-plan fourfold-prep; do
@@ -77,6 +82,7 @@ max_seq_len = $7
 batch_size = $5
 micro_batch_size = $6
 seq_len = $7
+precision = "$precision"
 [data]
 train = "$data/train.bin"
 val = "$data/val.bin"
@@ -86,7 +92,7 @@ write_model small 4 8 256 16 16 128
 write_model wide 4 12 768 4 4 128
 
 # The calibration fourfold-train --grid auto would measure, and the overlap it would plan with.
-echo "== calibrating the local machine on $ranks ranks"
+echo "== calibrating the local machine on $ranks ranks ($precision GEMMs)"
 auto=$("$mpiexec" -n "$ranks" "$bin/fourfold-train" --config "$work/small.toml" --grid auto --dry-run \
          --set parallel.calibration="$work/calibration.jsonl" 2>&1) || { echo "$auto" >&2; exit 1; }
 grep -E "grid auto on|  machine" <<<"$auto"
