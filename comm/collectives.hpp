@@ -16,6 +16,7 @@
 //   device memory, MPI        GPU-aware MPI directly, or staged through the communicator's pinned
 //                             host buffers (copy out, MPI, copy back)
 // The communicator's device_route() chooses between the last two (comm::Backend).
+// bf16 reductions on device memory over MPI are always staged: their operators are host code.
 //
 // Element types: float, double, 32/64-bit integers and fourfold::bf16 (core/bf16.hpp). bf16
 // reductions combine each pair of elements in fp32 and round back to bf16 (MPI: user-defined
@@ -261,17 +262,27 @@ Route route_of(const Communicator& comm) {
   return comm.size() == 1 ? Route::mpi : route_for<typename View::memory_space>(comm);
 }
 
+/// The route of a reduction: bf16's reductions are user-defined MPI operators, which run on the
+/// host and would be handed device pointers by a GPU-aware MPI, so device bf16 is staged.
+template <class View>
+Route reduction_route_of(const Communicator& comm) {
+  const Route route = route_of<View>(comm);
+  const bool device_bf16 = !host_accessible_v<typename View::memory_space> &&
+                           dtype_of<typename View::value_type>() == DType::bf16;
+  return device_bf16 && route == Route::mpi && comm.size() > 1 ? Route::mpi_staged : route;
+}
+
 }  // namespace detail
 
 template <class Exec, class View>
 void all_reduce(const Exec& exec, const Communicator& comm, const View& data,
                 ReduceOp op = ReduceOp::sum) {
-  detail::all_reduce(exec, comm, data, op, false, detail::route_of<View>(comm));
+  detail::all_reduce(exec, comm, data, op, false, detail::reduction_route_of<View>(comm));
 }
 template <class Exec, class View>
 [[nodiscard]] Request all_reduce_start(const Exec& exec, const Communicator& comm,
                                        const View& data, ReduceOp op = ReduceOp::sum) {
-  return detail::all_reduce(exec, comm, data, op, true, detail::route_of<View>(comm));
+  return detail::all_reduce(exec, comm, data, op, true, detail::reduction_route_of<View>(comm));
 }
 
 template <class Exec, class SendView, class RecvView>
@@ -288,13 +299,13 @@ template <class Exec, class SendView, class RecvView>
 template <class Exec, class SendView, class RecvView>
 void reduce_scatter(const Exec& exec, const Communicator& comm, const SendView& send,
                     const RecvView& recv, ReduceOp op = ReduceOp::sum) {
-  detail::reduce_scatter(exec, comm, send, recv, op, false, detail::route_of<RecvView>(comm));
+  detail::reduce_scatter(exec, comm, send, recv, op, false, detail::reduction_route_of<RecvView>(comm));
 }
 template <class Exec, class SendView, class RecvView>
 [[nodiscard]] Request reduce_scatter_start(const Exec& exec, const Communicator& comm,
                                            const SendView& send, const RecvView& recv,
                                            ReduceOp op = ReduceOp::sum) {
-  return detail::reduce_scatter(exec, comm, send, recv, op, true, detail::route_of<RecvView>(comm));
+  return detail::reduce_scatter(exec, comm, send, recv, op, true, detail::reduction_route_of<RecvView>(comm));
 }
 
 template <class Exec, class View>
