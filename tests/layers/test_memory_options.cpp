@@ -100,6 +100,33 @@ TEST(ShardOptimizer, AgreesWithTheUnshardedRunOnEveryGrid) {
   EXPECT_GT(checked, 0);
 }
 
+// bf16 gradient collectives ([train] grad_reduce): the sums are rounded to bf16, so the run
+// differs from fp32's, and sharded or not it lands the same sums in the fp32 gradients up to the
+// order bf16 partial sums are combined in (reduce-scatter against all-reduce).
+TEST(ShardOptimizer, Bf16GradientCollectivesAgreeShardedOrNot) {
+  int checked = 0;
+  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (!test::fits_small_run(shape) || (shape.data == 1 && shape.z == 1)) continue;
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    const test::TrainedRun fp32 = test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0, false}, 0.004);
+    const MemoryOptions bf16_grads{Recompute::none, 0, false, GemmPrecision::fp32, GemmPrecision::bf16};
+    const MemoryOptions bf16_sharded{Recompute::none, 0, true, GemmPrecision::fp32, GemmPrecision::bf16};
+    const test::TrainedRun whole = test::train_small(grid, OverlapOptions::all(), bf16_grads, 0.004);
+    const test::TrainedRun sharded = test::train_small(grid, OverlapOptions::none(), bf16_sharded, 0.004);
+    double moved = 0.0;
+    for (std::size_t i = 0; i < whole.parameters.size(); ++i)
+      moved = std::max(moved, static_cast<double>(std::abs(whole.parameters[i] - fp32.parameters[i])));
+    EXPECT_GT(moved, 0.0) << "the gradient collectives did not round to bf16";
+    for (std::size_t i = 0; i < whole.losses.size(); ++i) {
+      EXPECT_NEAR(whole.losses[i], fp32.losses[i], 1e-2 * std::abs(fp32.losses[i])) << "step " << i + 1;
+      EXPECT_NEAR(sharded.losses[i], whole.losses[i], 1e-3 * std::abs(whole.losses[i])) << "step " << i + 1;
+    }
+    ++checked;
+  }
+  if (test::runtime().world_size() > 1) EXPECT_GT(checked, 0);
+}
+
 // The pieces cover every element of every bucket exactly once over the data ranks, remainders
 // once more on every rank; the optimizer state is 1/G_data of the arena plus the remainders.
 TEST(ShardOptimizer, PiecesCoverTheArenaOnce) {
