@@ -19,6 +19,18 @@ enum class Op { none, transpose };
 void set_gemm_precision(GemmPrecision precision);
 GemmPrecision gemm_precision();
 
+/// Sets the GEMM precision for its lifetime, then restores the setting it found.
+class GemmPrecisionScope {
+ public:
+  explicit GemmPrecisionScope(GemmPrecision precision) { set_gemm_precision(precision); }
+  ~GemmPrecisionScope() { set_gemm_precision(saved_); }
+  GemmPrecisionScope(const GemmPrecisionScope&) = delete;
+  GemmPrecisionScope& operator=(const GemmPrecisionScope&) = delete;
+
+ private:
+  GemmPrecision saved_ = gemm_precision();
+};
+
 /// C = alpha * op(A) * op(B) + beta * C.
 ///   op(A): (m, k)   A is (m, k) for Op::none, (k, m) for Op::transpose
 ///   op(B): (k, n)   B is (k, n) for Op::none, (n, k) for Op::transpose

@@ -7,16 +7,15 @@
 namespace fourfold {
 namespace {
 
-// Elements per work item: the loops stay long enough to vectorise on CPUs, and GPT-2's smallest
-// wire buffer (m C_y at 64 rows) still spreads over every SM.
-constexpr std::size_t chunk = 256;
-
+// Runs of elementwise_chunk elements per work item: vectorised on CPUs, one element per thread
+// on GPUs.
 template <class Body>
 void chunked(const ExecSpace& exec, const char* name, std::size_t n, Body body) {
   Kokkos::parallel_for(
-      name, Kokkos::RangePolicy<ExecSpace>(exec, 0, (n + chunk - 1) / chunk), KOKKOS_LAMBDA(const std::size_t k) {
-        const std::size_t first = k * chunk;
-        const std::size_t last = first + chunk < n ? first + chunk : n;
+      name, Kokkos::RangePolicy<ExecSpace>(exec, 0, (n + elementwise_chunk - 1) / elementwise_chunk),
+      KOKKOS_LAMBDA(const std::size_t k) {
+        const std::size_t first = k * elementwise_chunk;
+        const std::size_t last = first + elementwise_chunk < n ? first + elementwise_chunk : n;
         for (std::size_t i = first; i < last; ++i) body(i);
       });
 }

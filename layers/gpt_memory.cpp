@@ -76,22 +76,26 @@ bool saved_as_bf16(std::size_t i, Recompute recompute, bool bf16) {
 
 }  // namespace
 
+namespace {
+
+// move(field, copy) for each of block l's fields of `part` saved as bf16 (nothing in fp32).
+template <class Move>
+void for_each_saved(const GptActivations& act, int l, BlockPart part, Move move) {
+  if (!act.bf16) return;
+  BlockActivations& a = const_cast<BlockActivations&>(act.blocks[l]);  // reached through the accessors only
+  for (std::size_t i = 0; i < matrix_field_count; ++i)
+    if (act.saved[l][i].size() != 0 && is_output(i) == (part == BlockPart::output))
+      move(flat(matrix_fields[i].field(a)), act.saved[l][i]);
+}
+
+}  // namespace
+
 void GptActivations::save_block(const ExecSpace& exec, int l, BlockPart part) const {
-  if (!bf16) return;
-  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // read through the accessors only
-  for (std::size_t i = 0; i < matrix_field_count; ++i) {
-    if (saved[l][i].size() == 0 || is_output(i) != (part == BlockPart::output)) continue;
-    pack_bf16(exec, saved[l][i], flat(ConstMatrix(matrix_fields[i].field(a))));
-  }
+  for_each_saved(*this, l, part, [&](const Vector& field, const Bf16Vector& copy) { pack_bf16(exec, copy, field); });
 }
 
 void GptActivations::restore_block(const ExecSpace& exec, int l, BlockPart part) const {
-  if (!bf16) return;
-  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);
-  for (std::size_t i = 0; i < matrix_field_count; ++i) {
-    if (saved[l][i].size() == 0 || is_output(i) != (part == BlockPart::output)) continue;
-    unpack_bf16(exec, flat(matrix_fields[i].field(a)), saved[l][i]);
-  }
+  for_each_saved(*this, l, part, [&](const Vector& field, const Bf16Vector& copy) { unpack_bf16(exec, field, copy); });
 }
 
 GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {

@@ -62,62 +62,46 @@ GradientSync::GradientSync(const Vector& grad_arena, std::size_t z_replicated_si
 
 GradientSync::~GradientSync() = default;
 
+template <class RangeOf, class Pieces>
+void GradientSync::start_reductions(const ExecSpace& exec, Bucket& bucket, bool nonblocking, RangeOf range_of,
+                                    const Pieces& pieces) {
+  // Sharded: each rank receives the sum of its piece of the bucket's divisible part; the rest
+  // (the remainder, or the whole bucket when not sharded) is all-reduced.
+  const std::size_t divisible = sharded_ ? bucket.piece * shards_.parts : 0;
+  if (divisible > 0) {
+    const Pieces piece = Kokkos::subview(pieces, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
+    const typename Pieces::const_type send = range_of(0, divisible);
+    if (nonblocking) {
+      bucket.pending = comm::reduce_scatter_start(exec, grid_.data(), send, piece);
+    } else {
+      comm::reduce_scatter(exec, grid_.data(), send, piece);
+    }
+  }
+  if (divisible < bucket.size) {
+    const Pieces rest = range_of(divisible, bucket.size);
+    if (nonblocking) {
+      bucket.pending_remainder = comm::all_reduce_start(exec, grid_.data(), rest);
+    } else {
+      comm::all_reduce(exec, grid_.data(), rest);
+    }
+  }
+}
+
 void GradientSync::start(const ExecSpace& exec, Bucket& bucket, bool nonblocking) {
   bucket.started = true;
   const auto part = [&](std::size_t begin, std::size_t end) {
     return Vector(Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)));
   };
   if (bf16_ && grid_.data().size() > 1) {
+    // The same ranges rounded into the bf16 copy of the arena, reduced there (land() copies back).
     const auto wire_part = [&](std::size_t begin, std::size_t end) {
       const Bf16Vector w = Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end));
       pack_bf16(exec, w, part(begin, end));
       return w;
     };
-    const std::size_t divisible = sharded_ ? bucket.piece * shards_.parts : 0;
-    if (sharded_ && bucket.piece > 0) {
-      const Bf16Vector piece = Kokkos::subview(
-          wire_pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
-      const Bf16Vector send = wire_part(0, divisible);
-      if (nonblocking) {
-        bucket.pending = comm::reduce_scatter_start(exec, grid_.data(), ConstBf16Vector(send), piece);
-      } else {
-        comm::reduce_scatter(exec, grid_.data(), ConstBf16Vector(send), piece);
-      }
-    }
-    if (divisible < bucket.size) {
-      const Bf16Vector rest = wire_part(divisible, bucket.size);
-      if (nonblocking) {
-        bucket.pending_remainder = comm::all_reduce_start(exec, grid_.data(), rest);
-      } else {
-        comm::all_reduce(exec, grid_.data(), rest);
-      }
-    }
-    return;
-  }
-  if (!sharded_) {
-    const Vector range = part(0, bucket.size);
-    if (nonblocking) {
-      bucket.pending = comm::all_reduce_start(exec, grid_.data(), range);
-    } else {
-      comm::all_reduce(exec, grid_.data(), range);
-    }
-    return;
-  }
-  const std::size_t divisible = bucket.piece * shards_.parts;
-  if (bucket.piece > 0) {
-    const Vector piece = Kokkos::subview(pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
-    if (nonblocking) {
-      bucket.pending = comm::reduce_scatter_start(exec, grid_.data(), part(0, divisible), piece);
-    } else {
-      comm::reduce_scatter(exec, grid_.data(), part(0, divisible), piece);
-    }
-  }
-  if (divisible < bucket.size) {
-    if (nonblocking) {
-      bucket.pending_remainder = comm::all_reduce_start(exec, grid_.data(), part(divisible, bucket.size));
-    } else {
-      comm::all_reduce(exec, grid_.data(), part(divisible, bucket.size));
-    }
+    start_reductions(exec, bucket, nonblocking, wire_part, wire_pieces_);
+  } else {
+    start_reductions(exec, bucket, nonblocking, part, pieces_);
   }
 }
 

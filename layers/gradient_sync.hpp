@@ -82,6 +82,11 @@ class GradientSync {
     bool started = false;
   };
   void start(const ExecSpace& exec, Bucket& bucket, bool nonblocking);
+  /// start()'s collectives on the ranges range_of(begin, end) gives (the arena's, or their bf16
+  /// copies), reduce-scattering into `pieces` when sharded.
+  template <class RangeOf, class Pieces>
+  void start_reductions(const ExecSpace& exec, Bucket& bucket, bool nonblocking, RangeOf range_of,
+                        const Pieces& pieces);
   /// bf16 gradients: after bucket's collectives completed, their sums into the fp32 arena.
   void land(const ExecSpace& exec, const Bucket& bucket);
 

@@ -60,40 +60,54 @@ MatrixShard ParallelLinear::bias_shard() const {
   return s;
 }
 
+namespace {
+
+// The Z collectives of a linear layer in either element type (fp32, or bf16 in bf16 mode), run
+// at once or started (the request completes them).
+template <class Send, class Recv>
+comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, const Send& send, const Recv& recv,
+                     bool start) {
+  if (start) return comm::all_gather_start(exec, group, send, recv);
+  comm::all_gather(exec, group, send, recv);
+  return comm::Request();
+}
+
+template <class Send, class Recv>
+comm::Request reduce_scatter(const ExecSpace& exec, const comm::Communicator& group, const Send& send,
+                             const Recv& recv, bool start) {
+  if (start) return comm::reduce_scatter_start(exec, group, send, recv);
+  comm::reduce_scatter(exec, group, send, recv);
+  return comm::Request();
+}
+
+}  // namespace
+
 comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
                                            const Vector& block, bool start) const {
   FF_ASSERT(weight_chunk.size() == chunk_size() && block.size() == block_size(), "{}: gather {} -> {}", name_,
             weight_chunk.size(), block.size());
-  if (start) return comm::all_gather_start(exec, *z_prefetch_group_, weight_chunk, block);
-  comm::all_gather(exec, *z_prefetch_group_, weight_chunk, block);
-  return comm::Request();
+  return gather(exec, *z_prefetch_group_, weight_chunk, block, start);
 }
 
 comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstBf16Vector& weight_chunk,
                                            const Bf16Vector& block, bool start) const {
   FF_ASSERT(weight_chunk.size() == chunk_size() && block.size() == block_size(), "{}: bf16 gather {} -> {}", name_,
             weight_chunk.size(), block.size());
-  if (start) return comm::all_gather_start(exec, *z_prefetch_group_, weight_chunk, block);
-  comm::all_gather(exec, *z_prefetch_group_, weight_chunk, block);
-  return comm::Request();
+  return gather(exec, *z_prefetch_group_, weight_chunk, block, start);
 }
 
 comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
                                                  const Vector& reduced, bool start) const {
   FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: reduce-scatter {} -> {}",
             name_, dweight_block.size(), reduced.size());
-  if (start) return comm::reduce_scatter_start(exec, *z_group_, dweight_block, reduced);
-  comm::reduce_scatter(exec, *z_group_, dweight_block, reduced);
-  return comm::Request();
+  return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
 }
 
 comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstBf16Vector& dweight_block,
                                                  const Bf16Vector& reduced, bool start) const {
   FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: bf16 reduce-scatter {} -> {}",
             name_, dweight_block.size(), reduced.size());
-  if (start) return comm::reduce_scatter_start(exec, *z_group_, dweight_block, reduced);
-  comm::reduce_scatter(exec, *z_group_, dweight_block, reduced);
-  return comm::Request();
+  return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
 }
 
 void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,

@@ -61,18 +61,14 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
   }
 }
 
-ConstBf16Vector LinearSchedule::wire_chunk(int i) const {
+Bf16Vector LinearSchedule::wire_chunk(int i) const {
   const std::size_t begin = wire_offset_[i];
   return Kokkos::subview(wire_weights_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size()));
 }
 
 void LinearSchedule::refresh_wire_weights(const ExecSpace& exec) {
   if (!bf16_wire_) return;
-  for (int i = 0; i < calls(); ++i) {
-    const std::size_t begin = wire_offset_[i];
-    pack_bf16(exec, Kokkos::subview(wire_weights_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size())),
-              calls_[i].weight_chunk);
-  }
+  for (int i = 0; i < calls(); ++i) pack_bf16(exec, wire_chunk(i), calls_[i].weight_chunk);
 }
 
 void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {

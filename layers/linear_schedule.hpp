@@ -104,7 +104,7 @@ class LinearSchedule {
   };
 
   void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start);
-  ConstBf16Vector wire_chunk(int i) const;
+  Bf16Vector wire_chunk(int i) const;  // call i's bf16 copy in wire_weights_
   void retire(const ExecSpace& exec, GradSlot& slot);
   Vector reduced_of(GradSlot& slot, int i) const;
 

@@ -80,8 +80,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   AdamWSettings settings;
   settings.weight_decay = static_cast<float>(c.weight_decay);
   AdamW optimizer(model.params(), model.parameters().extent(0), settings, model.data_shards(), grid.coords().data);
-  const GemmPrecision saved_precision = gemm_precision();
-  set_gemm_precision(c.precision);
+  const GemmPrecisionScope precision(c.precision);
   TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
   for (int k = 0; k < c.micro_steps(); ++k) {
     for (std::size_t i = 0; i < model.rows(); ++i) {
@@ -164,7 +163,6 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }
-  set_gemm_precision(saved_precision);
   return 0;
 }
 

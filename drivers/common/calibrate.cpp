@@ -46,22 +46,6 @@ TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communica
   return {elements * sizeof(float), comm::all_reduce_value(world, local, comm::ReduceOp::max)};
 }
 
-namespace {
-
-// Runs the GEMM wrapper at `precision` for its lifetime, then restores the setting it found.
-class GemmPrecisionScope {
- public:
-  explicit GemmPrecisionScope(GemmPrecision precision) { set_gemm_precision(precision); }
-  ~GemmPrecisionScope() { set_gemm_precision(saved_); }
-  GemmPrecisionScope(const GemmPrecisionScope&) = delete;
-  GemmPrecisionScope& operator=(const GemmPrecisionScope&) = delete;
-
- private:
-  GemmPrecision saved_ = gemm_precision();
-};
-
-}  // namespace
-
 TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
                     GemmPrecision precision) {
   FF_REQUIRE(m > 0 && n > 0 && k > 0, "gemm shape {}x{}x{}: m, n and k must be positive", m, n, k);

@@ -96,19 +96,6 @@ JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
 }
 
 
-// Mixed precision covers the start-up GEMM rate, the steps and validation; the previous setting
-// returns when the Trainer ends.
-class PrecisionScope {
- public:
-  explicit PrecisionScope(GemmPrecision p) { set_gemm_precision(p); }
-  ~PrecisionScope() { set_gemm_precision(saved_); }
-  PrecisionScope(const PrecisionScope&) = delete;
-  PrecisionScope& operator=(const PrecisionScope&) = delete;
-
- private:
-  GemmPrecision saved_ = gemm_precision();
-};
-
 // Fills `count` rows (sequences first..first+count-1 of `step`) of a micro-batch and checks
 // every id against the vocabulary: a source the program wrote is outside data we validated.
 void fill_rows(const TokenSource& source, long step, int first, int count, int seq_len, int vocab_size,
@@ -146,7 +133,9 @@ struct Trainer::State {
   std::shared_ptr<const TokenSource> train_data, val_data;
   std::optional<TrainStep> train_step;
   std::optional<TokenBatches> val_batches;
-  std::optional<PrecisionScope> precision;
+  // Mixed precision covers the start-up GEMM rate, the steps and validation; the previous setting
+  // returns when the Trainer ends.
+  std::optional<GemmPrecisionScope> precision;
   JobPeaks peaks;
   double step_flops = 0;
   std::unique_ptr<Telemetry> telemetry;

@@ -124,7 +124,9 @@ TEST(ShardOptimizer, Bf16GradientCollectivesAgreeShardedOrNot) {
     }
     ++checked;
   }
-  if (test::runtime().world_size() > 1) EXPECT_GT(checked, 0);
+  if (test::runtime().world_size() > 1) {
+    EXPECT_GT(checked, 0);
+  }
 }
 
 // The pieces cover every element of every bucket exactly once over the data ranks, remainders
