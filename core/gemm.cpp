@@ -12,6 +12,7 @@
 #include <KokkosBlas3_gemm.hpp>
 
 #include <cstdlib>
+#include <type_traits>
 #include <utility>
 
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -166,8 +167,36 @@ void release_bf16_operands() {
 void set_gemm_precision(GemmPrecision p) { precision = p; }
 GemmPrecision gemm_precision() { return precision; }
 
-void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
-          const ConstMatrix& b, float beta, const Matrix& c, const char* label) {
+namespace {
+
+// B of a mixed-precision product as the vendor GEMM reads it: an fp32 B rounded into its copy; a
+// bf16 B as it is on CUDA, expanded into the copy (floats) on the host BLAS route.
+const Bf16Storage* bf16_b_operand(const ExecSpace& exec, const ConstMatrix& b) {
+  return bf16_operand(exec, false, b.data(), b.size());
+}
+const Bf16Storage* bf16_b_operand(const ExecSpace& exec, const ConstBf16Matrix& b) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  static_assert(sizeof(bf16) == sizeof(Bf16Storage), "bf16 is read as cuBLAS's 16-bit type");
+  (void)exec;
+  return reinterpret_cast<const Bf16Storage*>(b.data());
+#else
+  Tensor1<Bf16Storage>& buffer = scratch().b;
+  grow(buffer, b.size());
+  const Tensor1<Bf16Storage> out = buffer;
+  const bf16* const in = b.data();
+  Kokkos::parallel_for(
+      "fourfold::gemm::from_bf16", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.size()),
+      KOKKOS_LAMBDA(const std::size_t i) { out(i) = to_float(in[i]); });
+  return out.data();
+#endif
+}
+
+// C = alpha op(A) op(B) + beta C for an fp32 or (bf16 mode) bf16 B: shapes checked, K = 0
+// handled, then the vendor call at the process's precision.
+template <class BMatrix>
+void gemm_any_b(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const BMatrix& b,
+                float beta, const Matrix& c, const char* label) {
+  constexpr bool b_is_bf16 = std::is_same_v<typename BMatrix::value_type, const bf16>;
   const auto m = c.extent(0);
   const auto n = c.extent(1);
   const auto a_rows = op_a == Op::none ? a.extent(0) : a.extent(1);
@@ -182,6 +211,11 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
              op_name(op_b), m, n, m, a_cols, b_rows, n, a_cols, b_rows);
   FF_REQUIRE(a.span_is_contiguous() && b.span_is_contiguous() && c.span_is_contiguous(),
              "gemm '{}': operands must be contiguous row-major matrices", label);
+  const bool bf16_precision = precision == GemmPrecision::bf16;
+  FF_REQUIRE(bf16_precision || !b_is_bf16,
+             "gemm '{}': a bf16 operand B in an fp32 product (the GEMM precision is fp32; bf16 operands are "
+             "for bf16 mode)",
+             label);
   if (m == 0 || n == 0) return;
 
   ScopedRegion region(label);
@@ -197,24 +231,25 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
     return;
   }
   CallTimer timer(exec, "fourfold::gemm: timing");
-  const bool bf16 = precision == GemmPrecision::bf16;
 #if defined(KOKKOS_ENABLE_CUDA)
-  if (bf16) {
+  if (bf16_precision) {
     const Bf16Storage* a16 = bf16_operand(exec, true, a.data(), a.size());
-    const Bf16Storage* b16 = bf16_operand(exec, false, b.data(), b.size());
+    const Bf16Storage* b16 = bf16_b_operand(exec, b);
     // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
     FF_CUBLAS(cublasGemmEx(cublas_handle(exec), cublas_op(op_b), cublas_op(op_a), static_cast<int>(n),
                            static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
                            static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
                            c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-  } else
-#endif
+  } else if constexpr (!b_is_bf16) {
+#else
   {
-    ConstMatrix a_used = a, b_used = b;
+#endif
+    ConstMatrix a_used = a, b_used;
+    if constexpr (!b_is_bf16) b_used = b;
 #if !defined(KOKKOS_ENABLE_CUDA)
-    if (bf16) {
+    if (bf16_precision) {
       a_used = ConstMatrix(bf16_operand(exec, true, a.data(), a.size()), a.extent(0), a.extent(1));
-      b_used = ConstMatrix(bf16_operand(exec, false, b.data(), b.size()), b.extent(0), b.extent(1));
+      b_used = ConstMatrix(bf16_b_operand(exec, b), b.extent(0), b.extent(1));
     }
 #endif
 #if KOKKOS_VERSION >= 40000
@@ -226,6 +261,18 @@ void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatri
 #endif
   }
   timer.done(2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols));
+}
+
+}  // namespace
+
+void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstMatrix& b,
+          float beta, const Matrix& c, const char* label) {
+  gemm_any_b(exec, op_a, op_b, alpha, a, b, beta, c, label);
+}
+
+void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstBf16Matrix& b,
+          float beta, const Matrix& c, const char* label) {
+  gemm_any_b(exec, op_a, op_b, alpha, a, b, beta, c, label);
 }
 
 namespace {

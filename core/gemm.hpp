@@ -42,6 +42,13 @@ class GemmPrecisionScope {
 void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstMatrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
 
+/// The same with B held in bf16 (bf16 mode only: gemm_precision() must be bf16): a weight block
+/// that crossed the Z all-gather as bf16 is read as it arrived. The vendor GEMM reads it directly
+/// (cuBLAS); the host BLAS route expands it into B's operand copy where it would round an fp32 B.
+/// Either way the product equals gemm() on the fp32 values of B.
+void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
+          const ConstBf16Matrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
+
 /// One operand of a strided batched GEMM: a two-level batch (outer, inner) of row-major
 /// matrices in one buffer; matrix (o, i) starts at data + o * outer_stride + i * inner_stride
 /// and row r of it at + r * ld. `span` is the number of elements readable from data (checked).

@@ -279,7 +279,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   // the chunk itself when G_z = 1), then its reduce-scatter over Z.
   const auto linear_backward = [&](const ParallelLinear& layer, int call, const Matrix& din, const Vector& dbias,
                                    const ConstMatrix& dout, const ConstMatrix& in) {
-    const ConstMatrix weight = s.weight(exec, call);
+    const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
     layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);

@@ -80,6 +80,16 @@ comm::Request reduce_scatter(const ExecSpace& exec, const comm::Communicator& gr
   return comm::Request();
 }
 
+// C = alpha op(A) op(W) + beta C with W as it is held: fp32, or the bf16 block read directly.
+void gemm_with_weight(const ExecSpace& exec, Op op_a, Op op_w, const ConstMatrix& a, const WeightBlock& weight,
+                      const Matrix& c, const char* label) {
+  if (weight.is_bf16()) {
+    gemm(exec, op_a, op_w, 1.0f, a, weight.bf16, 0.0f, c, label);
+  } else {
+    gemm(exec, op_a, op_w, 1.0f, a, weight.fp32, 0.0f, c, label);
+  }
+}
+
 }  // namespace
 
 comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
@@ -111,14 +121,14 @@ comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const Co
 }
 
 void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
-                                   const ConstMatrix& weight, const ConstVector& bias,
+                                   const WeightBlock& weight, const ConstVector& bias,
                                    const LinearWorkspace& ws) const {
   ScopedRegion region("fourfold::linear::forward");
   FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0) &&
-                weight.extent(0) == n_local_ && weight.extent(1) == k_local_,
+                weight.rows() == n_local_ && weight.cols() == k_local_,
             "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.extent(0),
-            in.extent(1), weight.extent(0), weight.extent(1), n_local_, k_local_);
-  gemm(exec, Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+            in.extent(1), weight.rows(), weight.cols(), n_local_, k_local_);
+  gemm_with_weight(exec, Op::none, Op::transpose, in, weight, out, "fourfold::linear::forward::gemm");
   start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
   finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   if (bias.extent(0) != 0) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
@@ -126,12 +136,12 @@ void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, con
 
 void ParallelLinear::backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight,
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
-                                    const ConstMatrix& in, const ConstMatrix& weight, const LinearWorkspace& ws,
+                                    const ConstMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad) const {
   ScopedRegion region("fourfold::linear::backward");
   // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
   // computed). The same all-reduce either way, so the result does not depend on the overlap.
-  gemm(exec, Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
+  gemm_with_weight(exec, Op::none, Op::none, dout, weight, din, "fourfold::linear::backward::dinput");
   comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
   gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");

@@ -35,6 +35,20 @@ struct LinearWorkspace {
                              // input gradients travel through it (bf16_wire.hpp); empty in fp32
 };
 
+/// A linear layer's weight block (n_loc, k_loc) as its GEMMs read it: fp32, or, in bf16 mode
+/// with G_z > 1, the bf16 block the Z all-gather received, which the GEMMs read as it arrived
+/// (core/gemm.hpp) instead of expanding it into an fp32 copy first. Exactly one is set.
+/// Implicit from either matrix, so a caller passes whichever it holds.
+struct WeightBlock {
+  ConstMatrix fp32;
+  ConstBf16Matrix bf16;
+  WeightBlock(const ConstMatrix& weight) : fp32(weight) {}      // NOLINT(google-explicit-constructor)
+  WeightBlock(const ConstBf16Matrix& weight) : bf16(weight) {}  // NOLINT(google-explicit-constructor)
+  bool is_bf16() const { return bf16.data() != nullptr; }
+  std::size_t rows() const { return is_bf16() ? bf16.extent(0) : fp32.extent(0); }
+  std::size_t cols() const { return is_bf16() ? bf16.extent(1) : fp32.extent(1); }
+};
+
 class ParallelLinear {
  public:
   /// Checks that the shapes divide over the grid, naming the layer, the dimension and the grid
@@ -84,7 +98,7 @@ class ParallelLinear {
   /// forward() on the gathered block weight (n_loc, k_loc). An empty bias view skips the bias
   /// add, for a caller that fuses it into the next kernel (bias_gelu_forward). With ws.wire (bf16
   /// mode) the output is all-reduced, and held, as bf16 values.
-  void forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstMatrix& weight,
+  void forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const WeightBlock& weight,
                      const ConstVector& bias, const LinearWorkspace& ws) const;
   /// backward() on the gathered block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
@@ -92,7 +106,7 @@ class ParallelLinear {
   /// mode): din is all-reduced, and held, as bf16 values.
   void backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
-                      const ConstMatrix& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
+                      const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 

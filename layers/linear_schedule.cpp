@@ -38,8 +38,11 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     max_chunk = std::max(max_chunk, c.layer->chunk_size());
   }
   for (WeightBuffer& b : buffers_) {
-    b.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_block")), max_block);
-    if (bf16_wire_) b.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_wire")), max_block);
+    if (bf16_wire_) {
+      b.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_wire")), max_block);
+    } else {
+      b.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_block")), max_block);
+    }
   }
   if (bf16_wire_) {
     std::size_t total = 0;
@@ -76,7 +79,6 @@ void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, i
   const LinearCall& c = calls_[i];
   const std::size_t size = c.layer->block_size();
   buffer.call = i;
-  buffer.expanded = false;
   buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, wire_chunk(i), prefix(buffer.wire, size), start)
                               : c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, size), start);
 }
@@ -96,7 +98,7 @@ void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
   }
 }
 
-ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
+WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
   const LinearCall& c = calls_[i];
   const std::size_t n = c.layer->out_local(), k = c.layer->in_local();
   if (z_size_ == 1) return ConstMatrix(c.weight_chunk.data(), n, k);
@@ -108,12 +110,6 @@ ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
   } else if (buffers_[here].pending.active()) {
     buffers_[here].pending.wait(exec);
   }
-  WeightBuffer& held = buffers_[here];
-  if (bf16_wire_ && !held.expanded) {
-    const std::size_t size = c.layer->block_size();
-    unpack_bf16(exec, prefix(held.block, size), prefix(held.wire, size));
-    held.expanded = true;
-  }
   current_ = here;
   const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
   FF_ASSERT(position_ < order.size() && order[position_] == i, "schedule: call {} asked for out of the pass's order",
@@ -124,6 +120,7 @@ ConstMatrix LinearSchedule::weight(const ExecSpace& exec, int i) {
     WeightBuffer& other = buffers_[1 - here];
     if (other.call != next) start_gather(exec, other, next, true);
   }
+  if (bf16_wire_) return ConstBf16Matrix(buffers_[here].wire.data(), n, k);
   return ConstMatrix(buffers_[here].block.data(), n, k);
 }
 

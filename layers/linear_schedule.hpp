@@ -15,8 +15,9 @@
 //
 // bf16 on the wire (bf16 mode). The gathers move a bf16 copy of each weight chunk, made by
 // refresh_wire_weights() once per optimizer step (the parameters change only in the optimizer),
-// into a bf16 block that weight() expands to the fp32 block the GEMM reads. The GEMM rounds its
-// operands to bf16 anyway, so the values it multiplies are those of G_z = 1.
+// into a bf16 block that weight() hands to the GEMMs as it arrived: no fp32 block is made or
+// kept. The GEMM rounds its operands to bf16 anyway, so the values it multiplies are those of
+// G_z = 1.
 //
 // With bf16 gradient collectives ([train] grad_reduce = "bf16") each dW block is rounded into a
 // bf16 block, reduce-scattered in bf16, and the bf16 sum added to the fp32 gradient chunk.
@@ -70,8 +71,9 @@ class LinearSchedule {
   bool bf16_wire() const { return bf16_wire_; }
 
   void begin_pass(const ExecSpace& exec, Pass pass);
-  /// Call i's gathered weight block (n_loc, k_loc), ready for work enqueued on exec.
-  ConstMatrix weight(const ExecSpace& exec, int i);
+  /// Call i's gathered weight block (n_loc, k_loc), ready for work enqueued on exec: fp32, or
+  /// bf16 on a bf16 wire.
+  WeightBlock weight(const ExecSpace& exec, int i);
 
   /// Where call i's weight gradient goes and the beta its GEMM uses (1: accumulate in place).
   Matrix grad_block(const ExecSpace& exec, int i, float& beta);
@@ -88,11 +90,10 @@ class LinearSchedule {
 
  private:
   struct WeightBuffer {
-    Vector block;           // (max block_size)
+    Vector block;           // (max block_size) what the gather receives; empty on a bf16 wire
     Bf16Vector wire;        // (max block_size) bf16 mode: what the gather receives
     int call = -1;          // whose weights it holds (or is receiving)
     comm::Request pending;  // the gather into it, while in flight
-    bool expanded = false;  // bf16 mode: block holds the wire's values
   };
   struct GradSlot {
     Vector block;           // (max block_size) dW before the reduce-scatter

@@ -14,9 +14,9 @@
 #                            [--precision bf16|fp32] [--grad-reduce fp32|bf16]
 # Defaults: B = 1024 sequences of T = 2048 tokens, M = 64 (configs/axonn-80b.toml: the paper's
 # batch is not given in the paper, its sequence length 2048 is the AxoNN launcher's default),
-# S = 1 sequence per GPU for weak scaling (B = 1024 at 1024 GPUs), precision bf16 (the paper's;
-# the planner costs GEMMs, bytes and MFU at the run's precision), gradient collectives fp32 (the
-# trainer's default; bf16 halves their bytes, as the paper's bf16 gradients had). Uses build/bin/fourfold-plan,
+# S = 1 sequence per GPU for weak scaling (B = 1024 at 1024 GPUs), precision bf16 and gradient
+# collectives bf16 (the paper's, and configs/axonn-*.toml's; the planner costs GEMMs, bytes and MFU
+# at the run's precision; --grad-reduce fp32 costs the trainer's default, twice the bytes). Uses build/bin/fourfold-plan,
 # or $FOURFOLD_BIN; needs python3. Pure arithmetic: no MPI, no GPU.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +28,7 @@ paper_grid=
 weak_seqs=1
 sensitivity=1
 precision=bf16
-grad_reduce=fp32
+grad_reduce=bf16
 while [ $# -gt 0 ]; do
   case $1 in
     --batch-size) batch=$2; shift 2 ;;

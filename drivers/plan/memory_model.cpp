@@ -93,9 +93,10 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     // the fp32 block, its bf16 copy and the bf16 reduced chunk (layers/linear_schedule.cpp).
     const double slot = bf16_grads ? f32 * largest_block + b16 * (largest_block + largest_block / g.z)
                                    : f32 * (largest_block + largest_block / g.z);
-    r.workspaces += f32 * weight_buffers * largest_block + gradient_slots * slot;
-    // bf16 mode: the gathers receive bf16 blocks, from a bf16 copy of every weight chunk.
-    if (bf16) r.workspaces += b16 * (weight_buffers * largest_block + arena.z_sharded);
+    r.workspaces += gradient_slots * slot;
+    // The gathers receive fp32 blocks, or in bf16 mode bf16 blocks (which the GEMMs read as they
+    // are) from a bf16 copy of every weight chunk.
+    r.workspaces += bf16 ? b16 * (weight_buffers * largest_block + arena.z_sharded) : f32 * weight_buffers * largest_block;
   }
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).

@@ -210,6 +210,42 @@ TEST(GemmPrecision, Bf16IsTheProductOfRoundedOperands) {
   EXPECT_GT(max_exact, 1e-4) << "bf16 GEMM gave the fp32 result: operands were not rounded";
 }
 
+// A bf16 B (a weight block gathered as bf16) gives bit for bit the product of its fp32 values, for
+// both orientations of B, and is refused in an fp32 product.
+TEST(GemmPrecision, Bf16OperandEqualsItsFp32Values) {
+  const int m = 7, n = 9, k = 130;
+  const auto a = random_host("a", m, k, 31);
+  for (const Op op_b : {Op::none, Op::transpose}) {
+    const std::size_t rows = op_b == Op::none ? k : n, cols = op_b == Op::none ? n : k;
+    auto b = random_host("b", rows, cols, 32);
+    HostTensor2<bf16> b16("b16", rows, cols);
+    for (std::size_t i = 0; i < rows; ++i)
+      for (std::size_t j = 0; j < cols; ++j) {
+        b16(i, j) = to_bf16(b(i, j));
+        b(i, j) = to_float(b16(i, j));
+      }
+    Tensor2<bf16> b16_device("b16", rows, cols);
+    Kokkos::deep_copy(b16_device, b16);
+    Matrix from_fp32("from_fp32", m, n), from_bf16("from_bf16", m, n);
+    {
+      GemmPrecisionScope bf16_mode(GemmPrecision::bf16);
+      gemm(ExecSpace(), Op::none, op_b, 1.0f, to_device(a), to_device(b), 0.0f, from_fp32, "test::fp32_b");
+      gemm(ExecSpace(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16,
+           "test::bf16_b");
+    }
+    const auto want = Kokkos::create_mirror_view_and_copy(HostSpace(), from_fp32);
+    const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), from_bf16);
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) ASSERT_EQ(got(i, j), want(i, j)) << "op(B) " << (op_b == Op::none ? "N" : "T") << " (" << i << ", " << j << ")";
+    try {
+      gemm(ExecSpace(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16, "test::fp32_mode");
+      FAIL() << "a bf16 operand in an fp32 product was accepted";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("test::fp32_mode"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(GemmPrecision, RoundingIsToNearestEven) {
   EXPECT_EQ(bf16_bits(1.0f), 0x3f80);
   EXPECT_EQ(round_to_bf16(1.0f + 1.0f / 256), 1.0f);                // halfway, even stays
