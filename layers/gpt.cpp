@@ -171,6 +171,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
+  act_.save_embedding(exec);  // bf16 mode: block 0's input for backward
   layernorm_forward(exec, act_.blocks[0].ln1, act_.blocks[0].ln1_mean, act_.blocks[0].ln1_rstd, act_.res0, p_.blocks[0].ln1_w,
                     p_.blocks[0].ln1_b, ws_.row_sums, x);
   for (int l = 0; l < config_.num_layers; ++l) {
@@ -180,8 +181,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     block_forward_to_mlp(exec, l, in, false);
     fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b, ws_.linear);
-    // bf16 mode: what backward reads, saved before the next block's ln1 reuses the buffers.
-    act_.save_block(exec, l, BlockPart::body);
+    act_.save(exec, l, BlockField::fch_gelu);  // before the next block's ln1 takes its slot
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
@@ -191,7 +191,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
       residual_layernorm_forward(exec, act_.lnf, act_.lnf_mean, act_.lnf_rstd, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
                                  ws_.row_sums, x);
     }
-    act_.save_block(exec, l, BlockPart::output);
+    act_.save(exec, l, BlockField::res3);
   }
   lm_head_loss_forward(exec, act_.losses, ws_.head, act_.lnf, p_.wte, act_.targets, vocab_, x, grid_.xy());
   head_chunk_kept_ = true;
@@ -208,9 +208,14 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   BlockActivations& a = act_.blocks[l];
   LinearSchedule& s = *schedule_;
   const int call = 4 * l;  // the schedule's index of this block's qkv layer
+  // bf16 mode: each field saved for backward once forward is done with it, before the next
+  // field of its working slot is written (gpt_memory.hpp); nothing when recomputing.
   qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b, ws_.linear);
+  act_.save(exec, l, BlockField::ln1);
   attention_forward(exec, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+  act_.save(exec, l, BlockField::qkv);
   attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b, ws_.linear);
+  act_.save(exec, l, BlockField::atty);
   if (recomputing) {
     // res2 += block input, then ln2 from the statistics the forward kept.
     add_into(exec, flat(a.res2), flat(in));
@@ -220,29 +225,45 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
     residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums,
                                grid_.x());
   }
+  act_.save(exec, l, BlockField::res2);
   fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector(), ws_.linear);  // bias fused below
+  act_.save(exec, l, BlockField::ln2);
   bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
+  act_.save(exec, l, BlockField::fch);
 }
 
 void Gpt::recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in) {
+  if (memory_.recompute != Recompute::block) return;  // selective recomputes field by field (materialise)
+  ScopedRegion region("fourfold::gpt::recompute_block");
   const BlockParams& w = p_.blocks[l];
   BlockActivations& a = act_.blocks[l];
-  switch (memory_.recompute) {
-    case Recompute::none:
-      return;
-    case Recompute::selective:
-      // The LayerNorm outputs from their inputs and kept statistics, GELU's output from its input.
-      layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
-      layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
-      gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
-      return;
-    case Recompute::block: {
-      ScopedRegion region("fourfold::gpt::recompute_block");
-      layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
-      block_forward_to_mlp(exec, l, in, true);
-      return;
+  layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
+  block_forward_to_mlp(exec, l, in, true);
+}
+
+void Gpt::materialise(const ExecSpace& exec, int l, BlockField field, const ConstMatrix& in) {
+  // Block recomputation has already rerun the whole block (recompute_block).
+  if (memory_.recompute == Recompute::block) return;
+  const BlockParams& w = p_.blocks[l];
+  BlockActivations& a = act_.blocks[l];
+  if (memory_.recompute == Recompute::selective) {
+    // The LayerNorm outputs from their inputs and kept statistics, GELU's output from its input
+    // (which the caller has materialised first).
+    switch (field) {
+      case BlockField::ln1:
+        layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
+        return;
+      case BlockField::ln2:
+        layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
+        return;
+      case BlockField::fch_gelu:
+        gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
+        return;
+      default:
+        break;
     }
   }
+  act_.restore(exec, l, field);
 }
 
 void Gpt::complete_loss(const DeviceScalar<double>& loss_sum) const {
@@ -288,7 +309,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, ws_.head, p_.wte, act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
-  act_.restore_block(exec, config_.num_layers - 1, BlockPart::output);  // ln_f's input (bf16 mode)
+  act_.restore(exec, config_.num_layers - 1, BlockField::res3);  // ln_f's input (bf16 mode)
   layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.blocks.back().res3, p_.lnf_w,
                      act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
@@ -296,21 +317,33 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const BlockParams& dw = g_.blocks[l];
     const BlockActivations& a = act_.blocks[l];
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
-    // bf16 mode: the block's saved fields and its input back in the fp32 working buffers.
-    act_.restore_block(exec, l, BlockPart::body);
-    if (l > 0) act_.restore_block(exec, l - 1, BlockPart::output);
+    // The block's input (bf16 mode: restored into the stream slot; the block's own output is not
+    // read again), then each field restored or recomputed just before its reader (materialise),
+    // so that the fields sharing a working slot in bf16 mode never need it at once.
+    if (l > 0) {
+      act_.restore(exec, l - 1, BlockField::res3);
+    } else {
+      act_.restore_embedding(exec);
+    }
     recompute_block(exec, l, in);
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
+    materialise(exec, l, BlockField::fch, in);
+    materialise(exec, l, BlockField::fch_gelu, in);
     linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, a.fch_gelu);
     gelu_backward(exec, flat(ws_.d_fch), flat(ws_.d_fch_gelu), flat(a.fch));
+    materialise(exec, l, BlockField::res2, in);
+    materialise(exec, l, BlockField::ln2, in);
     linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, a.ln2);
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
     layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, a.res2, w.ln2_w, a.ln2_mean,
                        a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
+    materialise(exec, l, BlockField::atty, in);
     linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, a.atty);
+    materialise(exec, l, BlockField::qkv, in);
     attention_backward(exec, ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+    materialise(exec, l, BlockField::ln1, in);
     linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, a.ln1);
     layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, in, w.ln1_w, a.ln1_mean,
                        a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true);

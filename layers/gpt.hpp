@@ -114,8 +114,12 @@ class Gpt {
   /// Block l from its LayerNorm output ln1 through GELU, with weights from the schedule: the
   /// forward's steps, or (recomputing) the same steps with LayerNorm ln2 from its kept statistics.
   void block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& in, bool recomputing);
-  /// Before block l's backward: what the recompute mode did not keep, recomputed from `in`.
+  /// Before block l's backward, with block recomputation: its forward rerun from `in`.
   void recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in);
+  /// Block l's `field` ready for its backward reader: restored from its bf16 copy (bf16 mode),
+  /// recomputed (selective: the LayerNorm and GELU outputs), or as forward or recompute_block
+  /// left it. `in` is the block's input.
+  void materialise(const ExecSpace& exec, int l, BlockField field, const ConstMatrix& in);
   ParamViews views_into(const Vector& arena) const;
 
   GptConfig config_;

@@ -64,64 +64,92 @@ constexpr VectorField vector_fields[] = {
 };
 
 constexpr std::size_t matrix_field_count = sizeof(matrix_fields) / sizeof(matrix_fields[0]);
+static_assert(matrix_field_count == static_cast<std::size_t>(BlockField::res3) + 1, "one table row per BlockField");
 
 // The block output, res3: the last field of the table.
 bool is_output(std::size_t field) { return field + 1 == matrix_field_count; }
 
 // Whether field `i` is saved for backward as a bf16 copy: in bf16 mode, every matrix the mode
 // keeps, except block recomputation's checkpoints (the block outputs), which stay fp32.
-bool saved_as_bf16(std::size_t i, Recompute recompute, bool bf16) {
+bool field_saved_as_bf16(std::size_t i, Recompute recompute, bool bf16) {
   return bf16 && matrix_fields[i].kept.in(recompute) && !(is_output(i) && recompute == Recompute::block);
 }
 
-}  // namespace
+// The working slots of bf16 mode without block recomputation (gpt_memory.hpp), and the slot of
+// each field, in the table's order: a field is saved (forward) or restored (backward) before the
+// next field of its slot is written.
+enum Slot : std::size_t { normed, wide, res2_slot, stream, slot_count };
+constexpr Slot slot_of_field[matrix_field_count] = {normed, wide, normed, res2_slot, normed, wide, normed, stream};
+constexpr const char* slot_labels[slot_count] = {"fourfold::act::slot_normed", "fourfold::act::slot_wide",
+                                                 "fourfold::act::slot_res2", "fourfold::act::slot_stream"};
 
-namespace {
-
-// move(field, copy) for each of block l's fields of `part` saved as bf16 (nothing in fp32).
-template <class Move>
-void for_each_saved(const GptActivations& act, int l, BlockPart part, Move move) {
-  if (!act.bf16) return;
-  BlockActivations& a = const_cast<BlockActivations&>(act.blocks[l]);  // reached through the accessors only
-  for (std::size_t i = 0; i < matrix_field_count; ++i)
-    if (act.saved[l][i].size() != 0 && is_output(i) == (part == BlockPart::output))
-      move(flat(matrix_fields[i].field(a)), act.saved[l][i]);
+bool packed_working_set(Recompute recompute, bool bf16, int layers) {
+  return bf16 && recompute != Recompute::block && layers > 0;
 }
 
 }  // namespace
 
-void GptActivations::save_block(const ExecSpace& exec, int l, BlockPart part) const {
-  for_each_saved(*this, l, part, [&](const Vector& field, const Bf16Vector& copy) { pack_bf16(exec, copy, field); });
+bool GptActivations::saved_as_bf16(int l, BlockField field) const {
+  return saved[l][static_cast<std::size_t>(field)].size() != 0;
 }
 
-void GptActivations::restore_block(const ExecSpace& exec, int l, BlockPart part) const {
-  for_each_saved(*this, l, part, [&](const Vector& field, const Bf16Vector& copy) { unpack_bf16(exec, field, copy); });
+void GptActivations::save(const ExecSpace& exec, int l, BlockField field) const {
+  if (!saved_as_bf16(l, field)) return;
+  const std::size_t i = static_cast<std::size_t>(field);
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
+  pack_bf16(exec, saved[l][i], flat(matrix_fields[i].field(a)));
+}
+
+void GptActivations::restore(const ExecSpace& exec, int l, BlockField field) const {
+  if (!saved_as_bf16(l, field)) return;
+  const std::size_t i = static_cast<std::size_t>(field);
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
+  unpack_bf16(exec, flat(matrix_fields[i].field(a)), saved[l][i]);
+}
+
+void GptActivations::save_embedding(const ExecSpace& exec) const {
+  if (saved_res0.size() != 0) pack_bf16(exec, saved_res0, flat(res0));
+}
+
+void GptActivations::restore_embedding(const ExecSpace& exec) const {
+  if (saved_res0.size() != 0) unpack_bf16(exec, flat(res0), saved_res0);
 }
 
 GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {
   const std::size_t m = d.rows();
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
   targets = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
-  res0 = alloc_matrix("fourfold::act::embedding", m, d.c_x);
   const std::size_t stats = attention_stats_size(d.local_batch, d.seq_len, d.heads_y);
   const auto width = [&](const MatrixField& f) {
     return static_cast<std::size_t>(f.x_multiple) * d.c_x + static_cast<std::size_t>(f.y_multiple) * d.c_y;
   };
-  if (d.layers > 0) {
+  const bool packed = packed_working_set(recompute, bf16, d.layers);
+  if (packed) {
+    // Every field is saved as bf16 or recomputed, so all of them live in the slots.
+    std::size_t widths[slot_count] = {};
+    for (std::size_t i = 0; i < matrix_field_count; ++i)
+      widths[slot_of_field[i]] = std::max(widths[slot_of_field[i]], width(matrix_fields[i]));
+    widths[normed] = std::max<std::size_t>(widths[normed], d.c_x);  // ln_f's output
+    for (std::size_t k = 0; k < slot_count; ++k) slots.push_back(alloc_vector(slot_labels[k], m * widths[k]));
+    for (std::size_t i = 0; i < matrix_field_count; ++i)
+      matrix_fields[i].field(shared) = Matrix(slots[slot_of_field[i]].data(), m, width(matrix_fields[i]));
+  } else if (d.layers > 0) {
     for (std::size_t i = 0; i < matrix_field_count; ++i) {
       const MatrixField& f = matrix_fields[i];
-      if (!f.kept.in(recompute) || saved_as_bf16(i, recompute, bf16)) f.field(shared) = alloc_matrix(f.label, m, width(f));
+      if (!f.kept.in(recompute) || field_saved_as_bf16(i, recompute, bf16))
+        f.field(shared) = alloc_matrix(f.label, m, width(f));
     }
+  }
+  if (d.layers > 0)
     for (const VectorField& f : vector_fields)
       if (!f.kept.in(recompute)) f.field(shared) = alloc_vector(f.label, f.attention_stats ? stats : m);
-  }
   blocks.resize(d.layers);
   saved.assign(d.layers, std::vector<Bf16Vector>(matrix_field_count));
   for (std::size_t l = 0; l < blocks.size(); ++l) {
     BlockActivations& a = blocks[l];
     for (std::size_t i = 0; i < matrix_field_count; ++i) {
       const MatrixField& f = matrix_fields[i];
-      if (saved_as_bf16(i, recompute, bf16)) {
+      if (field_saved_as_bf16(i, recompute, bf16)) {
         saved[l][i] = Bf16Vector(Kokkos::view_alloc(std::string(f.label) + "_bf16"), m * width(f));
         f.field(a) = f.field(shared);
       } else {
@@ -131,7 +159,14 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(
     for (const VectorField& f : vector_fields)
       f.field(a) = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m) : f.field(shared);
   }
-  lnf = alloc_matrix("fourfold::act::lnf", m, d.c_x);
+  if (packed) {
+    res0 = Matrix(slots[stream].data(), m, d.c_x);
+    saved_res0 = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::act::embedding_bf16")), m * d.c_x);
+    lnf = Matrix(slots[normed].data(), m, d.c_x);
+  } else {
+    res0 = alloc_matrix("fourfold::act::embedding", m, d.c_x);
+    lnf = alloc_matrix("fourfold::act::lnf", m, d.c_x);
+  }
   lnf_mean = alloc_vector("fourfold::act::lnf_mean", m);
   lnf_rstd = alloc_vector("fourfold::act::lnf_rstd", m);
   losses = alloc_vector("fourfold::act::losses", m);
@@ -140,21 +175,26 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(
 std::size_t GptActivations::shared_bytes() const {
   BlockActivations& s = const_cast<BlockActivations&>(shared);  // read through the accessors only
   std::size_t total = 0;
-  for (std::size_t i = 0; i < matrix_field_count; ++i)
-    if (!matrix_fields[i].kept.in(recompute) || saved_as_bf16(i, recompute, bf16))
-      total += view_bytes(matrix_fields[i].field(s));
+  if (!slots.empty()) {
+    for (const Vector& slot : slots) total += view_bytes(slot);
+  } else {
+    for (std::size_t i = 0; i < matrix_field_count; ++i)
+      if (!matrix_fields[i].kept.in(recompute) || field_saved_as_bf16(i, recompute, bf16))
+        total += view_bytes(matrix_fields[i].field(s));
+  }
   for (const VectorField& f : vector_fields)
     if (!f.kept.in(recompute)) total += view_bytes(f.field(s));
   return total;
 }
 
 std::size_t GptActivations::bytes() const {
-  std::size_t total = view_bytes(tokens) + view_bytes(targets) + view_bytes(res0) + view_bytes(lnf) +
-                      view_bytes(lnf_mean) + view_bytes(lnf_rstd) + view_bytes(losses) + shared_bytes();
+  std::size_t total = view_bytes(tokens) + view_bytes(targets) + view_bytes(lnf_mean) + view_bytes(lnf_rstd) +
+                      view_bytes(losses) + shared_bytes() + view_bytes(saved_res0);
+  if (slots.empty()) total += view_bytes(res0) + view_bytes(lnf);  // else views of the slots
   for (const BlockActivations& block : blocks) {
     BlockActivations& a = const_cast<BlockActivations&>(block);  // read through the accessors only
     for (std::size_t i = 0; i < matrix_field_count; ++i)
-      if (matrix_fields[i].kept.in(recompute) && !saved_as_bf16(i, recompute, bf16))
+      if (matrix_fields[i].kept.in(recompute) && !field_saved_as_bf16(i, recompute, bf16))
         total += view_bytes(matrix_fields[i].field(a));
     for (const VectorField& f : vector_fields)
       if (f.kept.in(recompute)) total += view_bytes(f.field(a));

@@ -64,32 +64,47 @@ struct BlockActivations {
   Matrix res3;                // (m, C_x) block output
 };
 
-/// Which of a block's kept matrices save_block / restore_block move.
-///   body    everything the block computes before its output (ln1 .. fch_gelu)
-///   output  the block output res3 (the next block's input)
-enum class BlockPart { body, output };
+/// A block's matrices, in the order forward computes them.
+enum class BlockField { ln1, qkv, atty, res2, ln2, fch, fch_gelu, res3 };
 
 /// The activations. With recompute, a block's fields that the mode does not keep are views of
 /// one shared set (`shared`), which forward overwrites block after block and backward refills
 /// (recomputes) before each block's backward.
 ///
 /// bf16 mode (GptDims::bf16_activations): the matrices a block keeps are saved for backward as
-/// bf16 copies, half the bytes. The block's Matrix views are then fp32 working buffers of the
-/// shared set, where forward computes (the residual stream stays fp32 from block to block) and
-/// backward reads: save_block() rounds a block's fields into its copies once forward is done
-/// with them, restore_block() expands them before the block's backward. Block recomputation
-/// keeps only the block outputs, its checkpoints, which stay fp32 so that the recomputed forward
-/// is the forward that ran. LayerNorm and attention statistics stay fp32.
+/// bf16 copies, half the bytes. The block's Matrix views are then fp32 working buffers that all
+/// blocks share, where forward computes (the residual stream stays fp32 from block to block) and
+/// backward reads: save() rounds a field into its copy once forward is done with it, restore()
+/// expands it just before backward reads it. Block recomputation keeps only the block outputs,
+/// its checkpoints, which stay fp32 so that the recomputed forward is the forward that ran.
+/// LayerNorm and attention statistics stay fp32.
+///
+/// Without block recomputation (bf16 mode), the working buffers are four slots, each holding in
+/// turn the fields whose lives do not overlap, forward (a field is saved before the next one in
+/// its slot is written) and backward (restored or recomputed just before its reader):
+///   normed (m, max(C_x, 4 C_y))  ln1, atty, ln2, fch_gelu, and ln_f's output
+///   wide   (m, 4 C_y)            qkv, fch
+///   res2   (m, C_x)              res2
+///   stream (m, C_x)              the embedding output and every block's output: the fp32
+///                                residual stream (the embedding output is saved as bf16 too,
+///                                as block 0's input for backward)
 struct GptActivations {
   GptActivations() = default;
   explicit GptActivations(const GptDims& d);
   std::size_t bytes() const;
   /// Bytes of the shared buffers (0 without recompute or bf16 copies).
   std::size_t shared_bytes() const;
-  /// bf16 mode: block l's kept matrices of `part` rounded into its bf16 copies (nothing in fp32).
-  void save_block(const ExecSpace& exec, int l, BlockPart part) const;
-  /// bf16 mode: block l's bf16 copies of `part` expanded into the fp32 working buffers.
-  void restore_block(const ExecSpace& exec, int l, BlockPart part) const;
+  /// bf16 mode: block l's `field` rounded into its bf16 copy (nothing when it has none).
+  void save(const ExecSpace& exec, int l, BlockField field) const;
+  /// bf16 mode: block l's bf16 copy of `field` expanded into its working buffer (nothing when it
+  /// has none).
+  void restore(const ExecSpace& exec, int l, BlockField field) const;
+  /// bf16 mode without block recomputation: the embedding output (block 0's input) saved, and
+  /// restored into the stream slot (nothing otherwise).
+  void save_embedding(const ExecSpace& exec) const;
+  void restore_embedding(const ExecSpace& exec) const;
+  /// Whether block l's `field` has a bf16 copy.
+  bool saved_as_bf16(int l, BlockField field) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output
@@ -100,9 +115,13 @@ struct GptActivations {
   Vector losses;                                   // (m)
   Recompute recompute = Recompute::none;
   bool bf16 = false;
-  /// bf16 mode: per block, per matrix field (gpt_memory.cpp's table), the bf16 copy; empty for a
-  /// field not saved as bf16.
+  /// bf16 mode: per block, per matrix field (BlockField order), the bf16 copy; empty for a field
+  /// not saved as bf16.
   std::vector<std::vector<Bf16Vector>> saved;
+  /// bf16 mode without block recomputation: the working slots (normed, wide, res2, stream) that
+  /// the fields, res0 and lnf are views of, and the embedding output's bf16 copy. Empty otherwise.
+  std::vector<Vector> slots;
+  Bf16Vector saved_res0;
 };
 
 /// Scratch shared by the layers: one of each, reused by every block (the schedule runs the

@@ -65,9 +65,19 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     }
   }
   if (L == 0) shared = 0.0;
-  // tokens and targets (int32); the embedding output and ln_f output (m, C_x), ln_f statistics and
-  // per-row losses; the blocks.
-  r.activations = 2 * i32 * m + f32 * (m * (2 * cx + 3) + L * kept + shared) + 2.0 * L * kept_bf16;
+  // bf16 mode without block recomputation: the fp32 working set is four slots (gpt_memory.hpp),
+  // (m, max(C_x, 4 C_y)), (m, 4 C_y) and two (m, C_x), which also hold the embedding output and
+  // ln_f's output; the embedding output is saved as bf16.
+  const bool packed = bf16_activations && mode != Recompute::block && L > 0;
+  double outputs = f32 * m * 2 * cx;  // the embedding output and ln_f output (m, C_x)
+  if (packed) {
+    for (int i = 0; i < matrix_fields; ++i) shared -= fields[i].elements;
+    shared += m * (std::max(cx, 4 * cy) + 4 * cy + 2 * cx);
+    outputs = 2.0 * m * cx;
+  }
+  // tokens and targets (int32); the embedding and ln_f outputs, ln_f statistics and per-row
+  // losses; the blocks.
+  r.activations = 2 * i32 * m + outputs + f32 * (3 * m + L * kept + shared) + 2.0 * L * kept_bf16;
   r.recompute_buffers = f32 * shared;
   // Attention: q, k, v, o, dq, dk, dv head-major (m, C_y each), delta (one per query), and one
   // query block of scores and of their gradient (B_loc NH_y, min(128, T), T).

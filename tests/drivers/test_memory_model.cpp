@@ -132,11 +132,12 @@ TEST(MemoryModel, Bf16OperandCopiesHoldEveryGemmOfAStep) {
   release_bf16_operands();
 }
 
-plan::RankMemory gpt2_at_1024_on_two_ranks(Recompute recompute) {
+plan::RankMemory gpt2_at_1024_on_two_ranks(Recompute recompute, GemmPrecision precision = GemmPrecision::fp32) {
   plan::StepDims step;
   step.batch_size = step.micro_batch_size = 4;
   step.seq_len = 1024;
   step.memory.recompute = recompute;
+  step.memory.precision = precision;
   return plan::rank_memory(plan::ModelDims{}, {1, 2, 1, 1}, step);
 }
 
@@ -158,6 +159,20 @@ TEST(MemoryModel, Gpt2At1024OnTwoRanks) {
   // One chunk of logits of at most 64 MiB: 667 rows of 25,152 vocabulary rows.
   EXPECT_LE(none.loss_chunk, 64.0 * mib);
   EXPECT_EQ(none.loss_chunk, 667.0 * 25152 * 4);
+}
+
+// bf16 mode keeps at most 55% of fp32's activations without block recomputation: half-size
+// copies per block, and one set of fp32 working slots (gpt_memory.hpp). Block recomputation keeps
+// fp32 checkpoints only, the same in both. The plan equals the allocations (tests above).
+TEST(MemoryModel, Bf16ActivationsAtMost55PercentOfFp32) {
+  for (const Recompute recompute : {Recompute::none, Recompute::selective}) {
+    SCOPED_TRACE(recompute_name(recompute));
+    const plan::RankMemory fp32 = gpt2_at_1024_on_two_ranks(recompute);
+    const plan::RankMemory bf16 = gpt2_at_1024_on_two_ranks(recompute, GemmPrecision::bf16);
+    EXPECT_LE(bf16.activations, 0.55 * fp32.activations) << bf16.activations / fp32.activations;
+  }
+  EXPECT_EQ(gpt2_at_1024_on_two_ranks(Recompute::block, GemmPrecision::bf16).activations,
+            gpt2_at_1024_on_two_ranks(Recompute::block).activations);
 }
 
 }  // namespace
