@@ -4,8 +4,10 @@
 #   1. loads fourfold built for the GPU: the bundle scripts/gpu/pack.sh made on a build machine
 #      (it travels with the working tree as .gpu-bundle), with the machine's CUDA and NCCL
 #   2. runs the suite's one-rank tests, and its 2-rank tests when 2 GPUs are present
-#   3. trains the tiny model for 200 steps and GPT-2 124M for 20 steps (batch 8 x 1024) on one GPU
-#   4. prints tokens/s, the share of step time in GEMMs and the host waits per step
+#   3. trains the tiny model for 200 steps and GPT-2 124M for 20 steps (batch 8 x 1024) on one GPU,
+#      in fp32 and in bf16
+#   4. prints tokens/s, the share of step time in GEMMs, the host waits per step and the GEMM
+#      rate in fp32 and bf16
 #   5. GPT-2 124M steps with overlap "none" and "all" on grid 1x1x1x1: the overlap machinery
 #      (schedule, double-buffered weights, gradient ring, event timing) must not serialise or
 #      slow a step on one GPU
@@ -79,6 +81,7 @@ step() {
 }
 
 FOURFOLD_BUNDLE=$bundle source "$root/scripts/gpu/env.sh"
+export FOURFOLD_SOURCE_DIR=$root  # tests that read the checkout (configs/) find it here
 say "bundle $bundle: $(head -1 "$bundle/manifest.txt" 2>/dev/null || echo 'missing')"
 [ -n "$fourfold_env_problems" ] && say "environment: $fourfold_env_problems"
 if [ $dry_run -eq 0 ]; then
@@ -120,19 +123,32 @@ step train-gpt2-124m 240 "$bundle/bin/fourfold-train" --config "$root/configs/gp
   --steps 20 --batch-size 8 --micro-batch-size 8 --seq-len 1024 --data "$data/train.bin" \
   --set train.warmup_steps=2 --set log.every=1
 
-# 3. Figures: step time and GEMM share, host waits per optimizer step.
+step train-gpt2-124m-bf16 240 "$bundle/bin/fourfold-train" --config "$root/configs/gpt2-124m.toml" --grid 1x1x1x1 \
+  --steps 20 --batch-size 8 --micro-batch-size 8 --seq-len 1024 --data "$data/train.bin" \
+  --set train.warmup_steps=2 --set log.every=1 --set train.precision='"bf16"'
+
+# 3. Figures: step time and GEMM share, host waits per optimizer step, the GEMM rate of each
+#    precision (a square product and GPT-2 124M's shapes at 8 x 1024 tokens).
+for precision in fp32 bf16; do
+  step "bench-gemm-$precision" 90 "$bundle/bin/fourfold-bench" gemm --precision $precision --shape 8192x8192x8192 \
+    --shape 8192x2304x768 --shape 8192x3072x768 --shape 8192x768x3072 --warmup 3 --iters 10
+done
 step bench-model 120 "$bundle/bin/fourfold-bench" model --batch 8 --seq-len 1024 --warmup 1 --steps 3
 step bench-syncs 120 "$bundle/bin/fourfold-bench" model --batch 8 --seq-len 1024 --warmup 1 --steps 2 --count-syncs
 for mode in none all; do
   step "bench-step-$mode" 90 "$bundle/bin/fourfold-bench" step --config "$root/configs/gpt2-124m.toml" --grid 1x1x1x1 \
     --batch-size 8 --seq-len 1024 --overlap $mode --warmup 2 --steps 5
 done
+step bench-step-bf16 90 "$bundle/bin/fourfold-bench" step --config "$root/configs/gpt2-124m.toml" --grid 1x1x1x1 \
+  --batch-size 8 --seq-len 1024 --overlap all --warmup 2 --steps 5 --set train.precision='"bf16"'
 
 if [ $dry_run -eq 0 ]; then
   say "figures:"
-  grep -h "tokens/s" "$out/train-gpt2-124m.log" 2>/dev/null | tail -3 | tee -a "$log"
+  grep -h "tok/s" "$out/train-gpt2-124m.log" "$out/train-gpt2-124m-bf16.log" 2>/dev/null | grep "step *20 " | tee -a "$log"
+  grep -h '"op":"gemm"' "$out/bench-gemm-fp32.log" "$out/bench-gemm-bf16.log" 2>/dev/null | tee -a "$log"
   grep -h '"bench"' "$out/bench-model.log" "$out/bench-syncs.log" 2>/dev/null | tee -a "$log"
-  grep -h '"step_summary"' "$out/bench-step-none.log" "$out/bench-step-all.log" 2>/dev/null | tee -a "$log"
+  grep -h '"step_summary"' "$out/bench-step-none.log" "$out/bench-step-all.log" "$out/bench-step-bf16.log" 2>/dev/null \
+    | tee -a "$log"
 fi
 say "summary:"
 printf '  %s\n' "${results[@]}" | tee -a "$log"

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -184,7 +185,11 @@ TEST(TrainConfig, WatchdogTimeoutAndFigures) {
 
 TEST(TrainConfig, ShippedConfigsAreValid) {
   int checked = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(FOURFOLD_SOURCE_DIR "/configs")) {
+  // The checkout the tests were built from, or (a test program that travelled to another machine,
+  // scripts/gpu/check.sh) the checkout named by FOURFOLD_SOURCE_DIR.
+  const char* moved = std::getenv("FOURFOLD_SOURCE_DIR");
+  const std::string source = moved != nullptr && *moved != '\0' ? moved : FOURFOLD_SOURCE_DIR;
+  for (const auto& entry : std::filesystem::directory_iterator(source + "/configs")) {
     if (entry.path().extension() != ".toml") continue;
     SCOPED_TRACE(entry.path().string());
     ConfigValues v;
