@@ -13,7 +13,8 @@ rm -rf "$out"
 "$source_dir/scripts/gpu/check.sh" --dry-run --out "$out" --bundle "$build/no-bundle-here" >"$out.log" 2>&1 || {
   cat "$out.log"; echo "check.sh --dry-run failed"; exit 1; }
 for expected in "train-tiny" "train-gpt2-124m" "--batch-size 8 --micro-batch-size 8 --seq-len 1024" "--steps 200" \
-                "bench-model" "--count-syncs" "bench-step-none" "bench-step-all" "--overlap all" "2-rank tests: skipped"; do
+                "bench-model" "--count-syncs" "bench-step-none" "bench-step-all" "--overlap all" "2-rank tests: skipped" \
+                "train-gpt2-124m-bf16" "bench-gemm-bf16" "bench-step-bf16" "train.precision="; do
   grep -q -- "$expected" "$out.log" || { cat "$out.log"; echo "dry run does not mention '$expected'"; exit 1; }
 done
 "$source_dir/scripts/build-kokkos.sh" cuda "$build/x" --arch sm_12 >/dev/null 2>&1 && { echo "build-kokkos accepted --arch sm_12"; exit 1; }
