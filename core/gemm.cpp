@@ -90,19 +90,32 @@ void grow(Tensor1<Bf16Storage>& buffer, std::size_t count) {
                                 count);
 }
 
-Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const float* data, std::size_t count) {
+// One element of an operand as its copy holds it: an fp32 value rounded to bf16, or a bf16 value
+// as it is (CUDA: its bits; host BLAS route: the float it stands for).
+KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(float x) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  return bf16_bits(x);
+#else
+  return round_to_bf16(x);
+#endif
+}
+KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(bf16 x) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  return x.bits;
+#else
+  return to_float(x);
+#endif
+}
+
+// The operand `data` (count elements, fp32 or bf16) in A's copy (`first`) or B's.
+template <class T>
+Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const T* data, std::size_t count) {
   Tensor1<Bf16Storage>& buffer = first ? scratch().a : scratch().b;
   grow(buffer, count);
   const Tensor1<Bf16Storage> out = buffer;
   Kokkos::parallel_for(
       "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
-      KOKKOS_LAMBDA(const std::size_t i) {
-#if defined(KOKKOS_ENABLE_CUDA)
-        out(i) = bf16_bits(data[i]);
-#else
-        out(i) = round_to_bf16(data[i]);
-#endif
-      });
+      KOKKOS_LAMBDA(const std::size_t i) { out(i) = to_storage(data[i]); });
   return out.data();
 }
 
@@ -169,25 +182,28 @@ GemmPrecision gemm_precision() { return precision; }
 
 namespace {
 
-// B of a mixed-precision product as the vendor GEMM reads it: an fp32 B rounded into its copy; a
-// bf16 B as it is on CUDA, expanded into the copy (floats) on the host BLAS route.
-const Bf16Storage* bf16_b_operand(const ExecSpace& exec, const ConstMatrix& b) {
+// B of a mixed-precision product as the vendor GEMM reads it: in B's copy, except a bf16 B on
+// CUDA, which cuBLAS reads as it is.
+template <class BMatrix>
+const Bf16Storage* bf16_b_operand(const ExecSpace& exec, const BMatrix& b) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<typename BMatrix::value_type, const bf16>) {
+    static_assert(sizeof(bf16) == sizeof(Bf16Storage), "bf16 is read as cuBLAS's 16-bit type");
+    return reinterpret_cast<const Bf16Storage*>(b.data());
+  }
+#endif
   return bf16_operand(exec, false, b.data(), b.size());
 }
-const Bf16Storage* bf16_b_operand(const ExecSpace& exec, const ConstBf16Matrix& b) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  static_assert(sizeof(bf16) == sizeof(Bf16Storage), "bf16 is read as cuBLAS's 16-bit type");
-  (void)exec;
-  return reinterpret_cast<const Bf16Storage*>(b.data());
+
+// C = alpha op(A) op(B) + beta C through Kokkos Kernels (the host BLAS on CPUs).
+void kokkos_kernels_gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
+                         const ConstMatrix& b, float beta, const Matrix& c) {
+#if KOKKOS_VERSION >= 40000
+  KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #else
-  Tensor1<Bf16Storage>& buffer = scratch().b;
-  grow(buffer, b.size());
-  const Tensor1<Bf16Storage> out = buffer;
-  const bf16* const in = b.data();
-  Kokkos::parallel_for(
-      "fourfold::gemm::from_bf16", Kokkos::RangePolicy<ExecSpace>(exec, 0, b.size()),
-      KOKKOS_LAMBDA(const std::size_t i) { out(i) = to_float(in[i]); });
-  return out.data();
+  // Kokkos Kernels 3.4 has no execution-space overload; order it after exec's earlier work.
+  fence(exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
+  KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #endif
 }
 
@@ -231,33 +247,21 @@ void gemm_any_b(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const Cons
     return;
   }
   CallTimer timer(exec, "fourfold::gemm: timing");
-#if defined(KOKKOS_ENABLE_CUDA)
-  if (bf16_precision) {
+  if (!bf16_precision) {
+    if constexpr (!b_is_bf16) kokkos_kernels_gemm(exec, op_a, op_b, alpha, a, b, beta, c);
+  } else {
     const Bf16Storage* a16 = bf16_operand(exec, true, a.data(), a.size());
     const Bf16Storage* b16 = bf16_b_operand(exec, b);
+#if defined(KOKKOS_ENABLE_CUDA)
     // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
     FF_CUBLAS(cublasGemmEx(cublas_handle(exec), cublas_op(op_b), cublas_op(op_a), static_cast<int>(n),
                            static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
                            static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
                            c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-  } else if constexpr (!b_is_bf16) {
 #else
-  {
-#endif
-    ConstMatrix a_used = a, b_used;
-    if constexpr (!b_is_bf16) b_used = b;
-#if !defined(KOKKOS_ENABLE_CUDA)
-    if (bf16_precision) {
-      a_used = ConstMatrix(bf16_operand(exec, true, a.data(), a.size()), a.extent(0), a.extent(1));
-      b_used = ConstMatrix(bf16_b_operand(exec, b), b.extent(0), b.extent(1));
-    }
-#endif
-#if KOKKOS_VERSION >= 40000
-    KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a_used, b_used, beta, c);
-#else
-    // Kokkos Kernels 3.4 has no execution-space overload; order it after exec's earlier work.
-    fence(exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
-    KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a_used, b_used, beta, c);
+    // The copies hold the floats the operands round to: sgemm on them is the bf16 product.
+    kokkos_kernels_gemm(exec, op_a, op_b, alpha, ConstMatrix(a16, a.extent(0), a.extent(1)),
+                        ConstMatrix(b16, b.extent(0), b.extent(1)), beta, c);
 #endif
   }
   timer.done(2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols));

@@ -51,11 +51,18 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   // worked on in one shared fp32 set, except block recomputation's fp32 checkpoints (block output).
   const bool bf16_activations = step.memory.precision == GemmPrecision::bf16;
   constexpr int matrix_fields = 8;
-  double kept = 0.0, kept_bf16 = 0.0, shared = 0.0;
+  // bf16 mode without block recomputation: the fp32 working set is four slots (gpt_memory.hpp),
+  // (m, max(C_x, 4 C_y)), (m, 4 C_y) and two (m, C_x), which also hold the embedding output and
+  // ln_f's output; the embedding output is saved as bf16. The matrices then take no shared buffer
+  // of their own.
+  const bool packed = bf16_activations && mode != Recompute::block && L > 0;
+  double kept = 0.0, kept_bf16 = 0.0, shared = packed ? m * (std::max(cx, 4 * cy) + 4 * cy + 2 * cx) : 0.0;
   for (int i = 0; i < static_cast<int>(sizeof(fields) / sizeof(fields[0])); ++i) {
     const Field& f = fields[i];
     const bool k = mode == Recompute::none ? f.kept_none : mode == Recompute::selective ? f.kept_selective : f.kept_block;
-    if (!k) {
+    if (packed && i < matrix_fields) {
+      if (k) kept_bf16 += f.elements;
+    } else if (!k) {
       shared += f.elements;
     } else if (bf16_activations && i < matrix_fields && !(i == matrix_fields - 1 && mode == Recompute::block)) {
       kept_bf16 += f.elements;
@@ -65,16 +72,8 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     }
   }
   if (L == 0) shared = 0.0;
-  // bf16 mode without block recomputation: the fp32 working set is four slots (gpt_memory.hpp),
-  // (m, max(C_x, 4 C_y)), (m, 4 C_y) and two (m, C_x), which also hold the embedding output and
-  // ln_f's output; the embedding output is saved as bf16.
-  const bool packed = bf16_activations && mode != Recompute::block && L > 0;
-  double outputs = f32 * m * 2 * cx;  // the embedding output and ln_f output (m, C_x)
-  if (packed) {
-    for (int i = 0; i < matrix_fields; ++i) shared -= fields[i].elements;
-    shared += m * (std::max(cx, 4 * cy) + 4 * cy + 2 * cx);
-    outputs = 2.0 * m * cx;
-  }
+  // The embedding and ln_f outputs (m, C_x): fp32, or in the slots with the embedding's bf16 copy.
+  const double outputs = packed ? 2.0 * m * cx : f32 * m * 2 * cx;
   // tokens and targets (int32); the embedding and ln_f outputs, ln_f statistics and per-row
   // losses; the blocks.
   r.activations = 2 * i32 * m + outputs + f32 * (3 * m + L * kept + shared) + 2.0 * L * kept_bf16;
