@@ -3,6 +3,7 @@
 #include "checkpoint/agree.hpp"
 #include "checkpoint/h5_check.hpp"
 #include "checkpoint/h5_handle.hpp"
+#include "checkpoint/hf_gpt2.hpp"
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/tensor_io.hpp"
 #include "comm/collectives.hpp"
@@ -300,6 +301,56 @@ void export_llmc_from_checkpoint(const std::string& path, const std::string& out
     all.insert(all.end(), values.begin(), values.end());
   }
   write_llmc_file(out, meta.model, all, llmc_version);
+}
+
+void export_hf_from_checkpoint(const std::string& path, const std::string& out_dir, ElementType type,
+                               std::uint64_t max_shard_bytes) {
+  detail::silence_h5_errors();
+  H5Handle file = open_serial(path);
+  const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
+  const GptConfig& config = meta.model;
+  // Hugging Face's order: the embeddings, each block's tensors, the final LayerNorm.
+  std::vector<std::pair<GptTensor, int>> order;
+  for (const bool per_block : {false, true}) {
+    for (int l = 0; l < (per_block ? config.num_layers : 1); ++l)
+      for (const GptTensorSpec& s : gpt_tensors())
+        if (s.per_block == per_block &&
+            (per_block || (s.tensor != GptTensor::ln_f_weight && s.tensor != GptTensor::ln_f_bias)))
+          order.emplace_back(s.tensor, l);
+  }
+  order.emplace_back(GptTensor::ln_f_weight, 0);
+  order.emplace_back(GptTensor::ln_f_bias, 0);
+  std::vector<SafetensorsEntry> entries;
+  for (const auto& [tensor, layer] : order) {
+    const HfGpt2Tensor t = hf_gpt2_tensor(config, tensor, layer, "transformer.");
+    entries.push_back({t.name, type, t.shape});
+  }
+  HfFolderWriter writer(out_dir, hf_gpt2_config_json(config, type), entries, max_shard_bytes);
+  std::vector<float> stored;
+  for (const auto& [tensor, layer] : order) {
+    const std::string name = tensor_name(tensor, layer);
+    const auto record = std::find_if(meta.tensors.begin(), meta.tensors.end(),
+                                     [&](const TensorRecord& r) { return r.name == name; });
+    FF_REQUIRE(record != meta.tensors.end(), "checkpoint '{}' holds no tensor '{}': it is no complete {}", path, name,
+               config.str());
+    std::vector<std::size_t> shape;
+    const std::vector<float> values = read_whole(file, model_dataset(name), shape);
+    FF_REQUIRE(shape == record->shape && checksum_part(values.data(), 0, values.size()) == record->checksum,
+               "checkpoint '{}': tensor '{}' does not match its metadata (shape or checksum); run fourfold-ckpt verify",
+               path, name);
+    const GptTensorSpec& s = spec_of(tensor);
+    const std::size_t rows = s.rows.of<std::size_t>(config), cols = s.cols.of<std::size_t>(config);
+    const HfGpt2Tensor t = hf_gpt2_tensor(config, tensor, layer, "transformer.");
+    if (t.transposed) {  // Conv1D: (in, out)
+      stored.resize(values.size());
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c) stored[c * rows + r] = values[r * cols + c];
+      writer.write(stored.data());
+    } else {
+      writer.write(values.data());  // wte: its first vocab_size rows, the padded ones left out
+    }
+  }
+  writer.finish();
 }
 
 }  // namespace fourfold::checkpoint

@@ -2,6 +2,7 @@
 // model's grid, read back onto any grid. See format.hpp for the layout.
 #pragma once
 
+#include "checkpoint/element_types.hpp"
 #include "checkpoint/format.hpp"
 #include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
@@ -33,5 +34,12 @@ std::vector<std::string> verify_checkpoint_file(const std::string& path);
 
 /// The model tensors of a checkpoint in llm.c's file format (serial; for fourfold-ckpt).
 void export_llmc_from_checkpoint(const std::string& path, const std::string& out, int llmc_version);
+
+/// The model of a checkpoint as a Hugging Face model folder (hf_folder.hpp, hf_gpt2.hpp), its
+/// tensors stored as `type` (F32 or BF16) in shards of at most max_shard_bytes. Serial, one tensor
+/// at a time: memory stays two copies of the largest tensor. Each tensor's checksum is verified
+/// before it is written; a failure leaves no model files in `out_dir`.
+void export_hf_from_checkpoint(const std::string& path, const std::string& out_dir, ElementType type,
+                               std::uint64_t max_shard_bytes);
 
 }  // namespace fourfold::checkpoint

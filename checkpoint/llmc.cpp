@@ -1,5 +1,7 @@
 #include "checkpoint/llmc.hpp"
 
+#include "checkpoint/element_types.hpp"
+
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
 #include "core/profiling.hpp"
@@ -24,21 +26,6 @@ constexpr std::size_t header_bytes = llmc_header_bytes;
 
 std::size_t bytes_per_element(int version) { return llmc_bytes_per_element(version); }
 
-float bf16_to_float(std::uint16_t b) {
-  const std::uint32_t bits = static_cast<std::uint32_t>(b) << 16;
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
-std::uint16_t float_to_bf16(float f) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
-  if ((bits & 0x7f800000u) == 0x7f800000u && (bits & 0x007fffffu)) return 0x7fc0;  // NaN
-  const std::uint32_t rounding = 0x7fffu + ((bits >> 16) & 1u);                       // to nearest even
-  return static_cast<std::uint16_t>((bits + rounding) >> 16);
-}
-
 std::string errno_text() { return std::strerror(errno); }
 
 // The 256-int header of a model file.
@@ -57,7 +44,7 @@ void fill_header(std::int32_t (&h)[header_ints], const GptConfig& c, int version
 bool write_values(std::FILE* file, const float* values, std::size_t n, int version) {
   if (version == llmc_version_fp32) return std::fwrite(values, sizeof(float), n, file) == n;
   std::vector<std::uint16_t> half(n);
-  for (std::size_t i = 0; i < n; ++i) half[i] = float_to_bf16(values[i]);
+  for (std::size_t i = 0; i < n; ++i) half[i] = float_to_bf16_bits(values[i]);
   return std::fwrite(half.data(), 2, n, file) == n;
 }
 
@@ -97,7 +84,7 @@ void load_llmc(const std::string& path, Gpt& model) {
         for (std::size_t i = 0; i < run.length; ++i) {
           std::uint16_t b;
           std::memcpy(&b, buffer.data() + 2 * i, 2);
-          out[i] = bf16_to_float(b);
+          out[i] = bf16_bits_to_float(b);
         }
       }
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every reader of outside data with libFuzzer (clang, AddressSanitizer and
-# UndefinedBehaviorSanitizer): llm.c token shards, llm.c weight headers, the TOML config,
+# UndefinedBehaviorSanitizer): llm.c token shards, llm.c weight headers, safetensors headers, the TOML config,
 # checkpoint metadata, and fourfold-plan's calibration and machine files (tests/fuzz/).
 #   scripts/fuzz.sh [SECONDS] [HARNESS...]
 # Runs each harness SECONDS (default 60), as many at once as there are cores, from the checked-in seeds (tests/fuzz/corpus/<harness>),
@@ -15,7 +15,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-60}
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS '$seconds' is not a positive integer" >&2; exit 2; }
 shift || true
-all=(fuzz_token_shard fuzz_llmc_header fuzz_train_config fuzz_checkpoint_meta fuzz_plan_inputs)
+all=(fuzz_token_shard fuzz_llmc_header fuzz_safetensors_header fuzz_train_config fuzz_checkpoint_meta fuzz_plan_inputs)
 harnesses=("${@:-${all[@]}}")
 for h in "${harnesses[@]}"; do
   [[ " ${all[*]} " == *" $h "* ]] || { echo "fuzz: unknown harness '$h'; expected one of: ${all[*]}" >&2; exit 2; }
@@ -38,7 +38,9 @@ run_one() {
   local h=$1 corpus=$build/corpus/$1 log=$build/$1.log status=clean
   mkdir -p "$corpus"
   # Seeds (read-only, checked in) after the working corpus, which receives the new inputs.
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ASAN_OPTIONS=detect_leaks=1 \
+  # intercept_tls_get_addr=0: LLVM <= 16's runtime can misread a dynamic TLS block and crash
+  # LeakSanitizer's tracer at exit (scripts/ci/sanitize.sh says how).
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0 \
     "$build/fuzz/$h" "$corpus" "$root/tests/fuzz/corpus/$h" -max_total_time="$seconds" -max_len=16384 \
       -malloc_limit_mb=64 -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 \
       -artifact_prefix="$build/findings/$h-" >"$log" 2>&1 || status=FAILED

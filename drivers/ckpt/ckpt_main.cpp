@@ -2,6 +2,8 @@
 //   fourfold-ckpt info FILE                 metadata and the tensor list with shapes
 //   fourfold-ckpt verify FILE               recompute every checksum; non-zero exit on a mismatch
 //   fourfold-ckpt export-llmc FILE OUT.bin  the model's weights in llm.c's format (fp32; --bf16)
+//   fourfold-ckpt export-hf FILE OUTDIR     the model as a Hugging Face folder (config.json,
+//                                           safetensors; --dtype fp32|bf16, --max-shard-size 5GB)
 // Serial: run it without mpirun (under mpirun, rank 0 does the work).
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/llmc.hpp"
@@ -10,8 +12,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <string>
 
 using namespace fourfold;
 
@@ -41,13 +45,25 @@ void print_info(const std::string& path) {
                 static_cast<unsigned long long>(t.checksum));
 }
 
+// "5GB", "500MB", "2000000": bytes, with Hugging Face's decimal suffixes (KB, MB, GB).
+std::uint64_t parse_shard_size(const std::string& text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  const std::string unit = text.substr(digits);
+  const std::uint64_t scale = unit.empty() ? 1 : unit == "KB" ? 1000ull : unit == "MB" ? 1000'000ull
+                              : unit == "GB" ? 1000'000'000ull : 0;
+  FF_REQUIRE(digits > 0 && digits <= 12 && scale != 0 && std::stoull(text.substr(0, digits)) > 0,
+             "--max-shard-size '{}': expected a positive number of bytes, optionally with KB, MB or GB (e.g. 5GB)", text);
+  return std::stoull(text.substr(0, digits)) * scale;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   return run_guarded(argc, argv, "fourfold-ckpt", [&](Runtime& runtime) {
     CLI::App app{"fourfold-ckpt: inspect, verify and convert fourfold checkpoints"};
     app.require_subcommand(1);
-    std::string file, out;
+    std::string file, out, dtype = "fp32", shard_size = "5GB";
     bool bf16 = false;
     auto* info = app.add_subcommand("info", "metadata and tensor list with shapes");
     info->add_option("file", file, "checkpoint (.h5)")->required();
@@ -57,6 +73,11 @@ int main(int argc, char** argv) {
     exporter->add_option("file", file, "checkpoint (.h5)")->required();
     exporter->add_option("out", out, "llm.c model file to write")->required();
     exporter->add_flag("--bf16", bf16, "write bf16 (version 5) instead of fp32 (version 3)");
+    auto* hf = app.add_subcommand("export-hf", "write the model as a Hugging Face folder (config.json, safetensors)");
+    hf->add_option("file", file, "checkpoint (.h5)")->required();
+    hf->add_option("out", out, "folder to write (created if absent; must hold no model yet)")->required();
+    hf->add_option("--dtype", dtype, "stored type of the tensors: fp32 or bf16")->check(CLI::IsMember({"fp32", "bf16"}));
+    hf->add_option("--max-shard-size", shard_size, "largest safetensors shard (Hugging Face's 5GB by default)");
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -74,6 +95,12 @@ int main(int argc, char** argv) {
       FF_REQUIRE(problems.empty(), "checkpoint '{}' failed verification: {} dataset(s) do not match their checksums",
                  file, problems.size());
       std::printf("checkpoint %s: every checksum matches\n", file.c_str());
+      return 0;
+    }
+    if (hf->parsed()) {
+      const checkpoint::ElementType type = dtype == "bf16" ? checkpoint::ElementType::bf16 : checkpoint::ElementType::f32;
+      checkpoint::export_hf_from_checkpoint(file, out, type, parse_shard_size(shard_size));
+      std::printf("wrote %s (Hugging Face GPT-2, %s)\n", out.c_str(), dtype.c_str());
       return 0;
     }
     checkpoint::export_llmc_from_checkpoint(file, out, bf16 ? checkpoint::llmc_version_bf16 : checkpoint::llmc_version_fp32);

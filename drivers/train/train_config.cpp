@@ -42,7 +42,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"model", "vocab_size", V::integer, 50257LL, "real vocabulary (tokens are below it)", ""},
       {"model", "padded_vocab_size", V::integer, 0LL, "embedding rows; 0 = vocab_size rounded up to 128", ""},
       {"model", "max_seq_len", V::integer, 1024LL, "position embedding rows", ""},
-      {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin); dims come from the file", "--init-from"},
+      {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin, checkpoint .h5 or Hugging Face folder); dims come from them", "--init-from"},
       {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN); auto = the grid the performance model predicts fastest on parallel.machine", "--grid"},
       {"parallel", "machine", V::string, std::string("local"), "the machine --grid auto and --dry-run plan for: local (this job, from a calibration), a preset (perlmutter, frontier, alps) or a machine TOML file", ""},
       {"parallel", "calibration", V::string, std::string(), "calibration of the local machine: read when the file exists, else measured (a few seconds) and written there; empty = <log.out>/calibration-<N>ranks-<precision>.jsonl, or measured and not kept without --out", ""},

@@ -2,6 +2,7 @@
 //   mpirun -n N fourfold-train --config run.toml [--grid 2x1x2x1|auto] [--steps 100] [--set train.lr=3e-4]
 //                              [--dry-run]
 #include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/hf_gpt2.hpp"
 #include "checkpoint/llmc.hpp"
 #include "comm/communicator.hpp"
 #include "comm/grid.hpp"
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <set>
 #include <string>
@@ -136,9 +138,12 @@ int main(int argc, char** argv) {
     std::optional<GptConfig> from_file;
     const std::string init_from = values.string("model.init_from");
     const bool from_checkpoint = init_from.size() > 3 && init_from.substr(init_from.size() - 3) == ".h5";
-    if (!init_from.empty())
+    if (!init_from.empty() && std::filesystem::is_directory(init_from)) {
+      from_file = checkpoint::hf_gpt2_config(checkpoint::HfFolder(init_from));  // a Hugging Face folder
+    } else if (!init_from.empty()) {
       from_file = from_checkpoint ? checkpoint::read_checkpoint_meta(init_from).model
                                   : checkpoint::read_llmc_header(init_from).config;
+    }
     TrainConfig config = make_train_config(values, runtime.world_size(), from_file ? &*from_file : nullptr);
     const bool root = runtime.world_rank() == 0;
     std::optional<PlannedMachine> machine;

@@ -2,6 +2,7 @@
 
 #include "checkpoint/agree.hpp"
 #include "checkpoint/checkpoint_file.hpp"
+#include "checkpoint/hf_model.hpp"
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/store.hpp"
 #include "comm/collectives.hpp"
@@ -254,6 +255,9 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
     const comm::BlockedScope io("checkpoint read", &grid.world().name(), comm::io_timeout_factor);
     checkpoint::read_checkpoint_file(c.init_from, *s.model, nullptr);
     start_note = "; weights from checkpoint " + c.init_from;
+  } else if (!c.init_from.empty() && std::filesystem::is_directory(c.init_from)) {
+    checkpoint::load_hf(checkpoint::HfFolder(c.init_from), *s.model);
+    start_note = "; weights from Hugging Face folder " + c.init_from;
   } else if (!c.init_from.empty()) {
     checkpoint::load_llmc(c.init_from, *s.model);
     start_note = "; weights from " + c.init_from;

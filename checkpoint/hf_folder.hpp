@@ -1,0 +1,104 @@
+// A Hugging Face model folder, as `from_pretrained` reads and `save_pretrained` writes it:
+//   config.json                       the model's family (model_type) and dimensions;
+//   model.safetensors                 every tensor, or, past one shard,
+//   model-00001-of-0000N.safetensors  the tensors split in order into shards of at most 5 GB, and
+//   model.safetensors.index.json      {"metadata": {"total_size": bytes}, "weight_map": {tensor: shard}}.
+// Reading opens (maps) every shard and checks that the index and the shards agree; which tensors
+// a model needs is the model mapping's business (hf_model.hpp). Host-only (no Kokkos, no MPI).
+#pragma once
+
+#include "checkpoint/safetensors.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fourfold::checkpoint {
+
+/// Hugging Face's default shard size ("5GB": decimal gigabytes).
+inline constexpr std::uint64_t hf_default_shard_bytes = 5'000'000'000ull;
+
+/// A tensor of the folder and the shard that holds it.
+struct HfTensor {
+  const SafetensorsFile* file = nullptr;
+  const SafetensorsTensor* tensor = nullptr;
+};
+
+class HfFolder {
+ public:
+  /// Reads config.json and opens the weights. UserError naming the folder and the file when
+  /// either is missing or bad, when an index names a shard outside the folder, a shard misses a
+  /// tensor the index puts there, or a shard holds a tensor the index does not list there.
+  explicit HfFolder(const std::string& dir);
+  ~HfFolder();
+  HfFolder(HfFolder&&) noexcept;
+  HfFolder& operator=(HfFolder&&) noexcept;
+
+  const std::string& dir() const { return dir_; }
+  /// config.json's `key`: a string, or UserError naming the folder, the key and what was found.
+  std::string config_string(const std::string& key) const;
+  /// config.json's integer `key`; `fallback` when absent (UserError when absent without one, or
+  /// when it is not an integer in int's range).
+  int config_int(const std::string& key, std::optional<int> fallback = std::nullopt) const;
+  /// config.json's number `key` (an integer or a float); `fallback` when absent.
+  double config_number(const std::string& key, std::optional<double> fallback = std::nullopt) const;
+  /// config.json's boolean `key`; `fallback` when absent.
+  bool config_bool(const std::string& key, std::optional<bool> fallback = std::nullopt) const;
+  bool config_has(const std::string& key) const;
+
+  /// The tensor named `name`, or {nullptr, nullptr}.
+  HfTensor find(const std::string& name) const;
+  /// The tensor named `name`; UserError naming the folder and the tensor when it is missing.
+  HfTensor tensor(const std::string& name) const;
+  /// Every tensor name, in shard order.
+  std::vector<std::string> names() const;
+  /// The shards, in order.
+  const std::vector<SafetensorsFile>& files() const { return files_; }
+
+ private:
+  struct Config;
+  std::string dir_;
+  std::unique_ptr<Config> config_;  // the parsed config.json
+  std::vector<SafetensorsFile> files_;
+};
+
+/// Writes a Hugging Face model folder: the tensors into shards of at most `max_shard_bytes`
+/// (model.safetensors when one holds them all; a tensor larger than the limit gets a shard of its
+/// own, as Hugging Face's writer does), the index when there is more than one, and config.json,
+/// written last, with `config_json` as its text. The folder is created if absent; files of an
+/// existing model in it (config.json, model*.safetensors, the index) are refused, so nothing saved
+/// is overwritten. Tensors are written one at a time, in order; a writer destroyed unfinished
+/// removes what it wrote. Move-only.
+class HfFolderWriter {
+ public:
+  HfFolderWriter(const std::string& dir, const std::string& config_json, std::vector<SafetensorsEntry> entries,
+                 std::uint64_t max_shard_bytes = hf_default_shard_bytes);
+  ~HfFolderWriter();
+  HfFolderWriter(HfFolderWriter&&) noexcept;
+  HfFolderWriter& operator=(HfFolderWriter&&) noexcept;
+
+  /// The next tensor's fp32 values (entries()[written()].elements() of them).
+  void write(const float* values);
+  /// After the last tensor: completes the last shard, then writes the index and config.json.
+  void finish();
+  std::size_t written() const { return next_; }
+  const std::vector<SafetensorsEntry>& entries() const { return entries_; }
+  /// The shard file names, in order.
+  const std::vector<std::string>& shard_names() const { return shard_names_; }
+
+ private:
+  void abandon() noexcept;
+
+  std::string dir_, config_json_;
+  std::vector<SafetensorsEntry> entries_;
+  std::vector<std::size_t> shard_of_;  // entries_[i] goes into shard shard_of_[i]
+  std::vector<std::string> shard_names_;
+  std::vector<std::string> completed_;  // paths written so far, removed if the folder is abandoned
+  SafetensorsWriter shard_;             // the shard being written
+  std::size_t next_ = 0;
+  bool finished_ = false;
+};
+
+}  // namespace fourfold::checkpoint
