@@ -33,20 +33,23 @@ KOKKOS_INLINE_FUNCTION float normalised(float x, float mean, float rstd, float w
   return (x - mean) * rstd * weight + bias;
 }
 
-// out, mean, rstd from the whole-row sums (s, s2) in row_sums and the row x of this rank.
+// out, mean, rstd from the whole-row sums (s, s2) in row_sums and the row x of this rank. Not
+// centred (RMSNorm): mean 0, so that the variance below is mean(x^2).
 void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, const Vector& rstd,
                const ConstMatrix& x, const ConstVector& weight, const ConstVector& bias,
-               const Tensor2<double>& row_sums, double channels) {
+               const Tensor2<double>& row_sums, double channels, const NormSpec& norm) {
   const std::size_t m = x.extent(0), c = x.extent(1);
+  const bool centred = norm.centred, has_bias = bias.extent(0) > 0;
+  const double eps = norm.eps;
   Kokkos::parallel_for(
       "fourfold::layernorm::forward::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
-        const double mu = row_sums(i, 0) / channels;
+        const double mu = centred ? row_sums(i, 0) / channels : 0.0;
         const double var = row_sums(i, 1) / channels - mu * mu;
-        const float r = static_cast<float>(1.0 / kmath::sqrt((var > 0.0 ? var : 0.0) + layernorm_eps));
+        const float r = static_cast<float>(1.0 / kmath::sqrt((var > 0.0 ? var : 0.0) + eps));
         const float mf = static_cast<float>(mu);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
-          out(i, j) = normalised(x(i, j), mf, r, weight(j), bias(j));
+          out(i, j) = normalised(x(i, j), mf, r, weight(j), has_bias ? bias(j) : 0.0f);
         });
         Kokkos::single(Kokkos::PerTeam(team), [&]() {
           mean(i) = mf;
@@ -74,7 +77,7 @@ using layernorm_detail::SumPair;
 void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
                        const Vector& rstd, const ConstMatrix& in, const ConstVector& weight,
                        const ConstVector& bias, const Tensor2<double>& row_sums,
-                       const comm::Communicator& x_group) {
+                       const comm::Communicator& x_group, const NormSpec& norm) {
   ScopedRegion region("fourfold::layernorm::forward");
   const std::size_t m = in.extent(0), c = in.extent(1);
   const double channels = static_cast<double>(c) * x_group.size();
@@ -97,7 +100,7 @@ void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& m
         });
       });
   comm::all_reduce(exec, x_group, row_sums);
-  layernorm_detail::normalise(exec, out, mean, rstd, in, weight, bias, row_sums, channels);
+  layernorm_detail::normalise(exec, out, mean, rstd, in, weight, bias, row_sums, channels, norm);
 }
 
 void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const ConstVector& mean,
@@ -105,15 +108,16 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
   ScopedRegion region("fourfold::layernorm::normalise");
   const std::size_t m = in.extent(0), c = in.extent(1);
   FF_ASSERT(out.extent(0) == m && out.extent(1) == c && mean.extent(0) == m && rstd.extent(0) == m &&
-                weight.extent(0) == c && bias.extent(0) == c,
+                weight.extent(0) == c && (bias.extent(0) == c || bias.extent(0) == 0),
             "layernorm_normalise: in {}x{} out {}x{} mean {} rstd {} weight {} bias {}", m, c, out.extent(0),
             out.extent(1), mean.extent(0), rstd.extent(0), weight.extent(0), bias.extent(0));
+  const bool has_bias = bias.extent(0) > 0;
   Kokkos::parallel_for(
       "fourfold::layernorm::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         const float mf = mean(i), r = rstd(i);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
-          out(i, j) = layernorm_detail::normalised(in(i, j), mf, r, weight(j), bias(j));
+          out(i, j) = layernorm_detail::normalised(in(i, j), mf, r, weight(j), has_bias ? bias(j) : 0.0f);
         });
       });
 }
@@ -121,7 +125,8 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
 void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
                                 const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
                                 const ConstVector& weight, const ConstVector& bias,
-                                const Tensor2<double>& row_sums, const comm::Communicator& x_group) {
+                                const Tensor2<double>& row_sums, const comm::Communicator& x_group,
+                                const NormSpec& norm) {
   ScopedRegion region("fourfold::layernorm::residual_forward");
   FF_ASSERT(add.extent(0) == residual.extent(0) && add.extent(1) == residual.extent(1),
             "residual {}x{} plus {}x{}", residual.extent(0), residual.extent(1), add.extent(0), add.extent(1));
@@ -148,14 +153,14 @@ void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const 
         });
       });
   comm::all_reduce(exec, x_group, row_sums);
-  layernorm_detail::normalise(exec, out, mean, rstd, residual, weight, bias, row_sums, channels);
+  layernorm_detail::normalise(exec, out, mean, rstd, residual, weight, bias, row_sums, channels, norm);
 }
 
 void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
                         const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
                         const Tensor2<double>& row_sums, const Matrix& column_partials,
-                        const comm::Communicator& x_group, bool accumulate_din) {
+                        const comm::Communicator& x_group, bool accumulate_din, const NormSpec& norm) {
   ScopedRegion region("fourfold::layernorm::backward");
   const std::size_t m = in.extent(0), c = in.extent(1);
   const std::size_t chunks = layernorm_partial_rows(m) / 2;
@@ -184,11 +189,12 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         });
       });
   comm::all_reduce(exec, x_group, row_sums);
-  const bool accumulate = accumulate_din;
+  const bool accumulate = accumulate_din, centred = norm.centred;
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::input", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
-        const float mean_dnorm = static_cast<float>(row_sums(i, 0) / channels);
+        // Not centred (RMSNorm): no mean was subtracted, so no mean gradient either.
+        const float mean_dnorm = centred ? static_cast<float>(row_sums(i, 0) / channels) : 0.0f;
         const float mean_dnorm_xhat = static_cast<float>(row_sums(i, 1) / channels);
         const float mu = mean(i), r = rstd(i);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
@@ -239,6 +245,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
           }
         }
       });
+  const bool has_bias = dbias.extent(0) > 0;
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameters", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
       KOKKOS_LAMBDA(const std::size_t j) {
@@ -248,7 +255,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
           db += partials(2 * k + 1, j);
         }
         dweight(j) += dw;
-        dbias(j) += db;
+        if (has_bias) dbias(j) += db;
       });
 }
 

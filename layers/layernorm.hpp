@@ -1,7 +1,7 @@
 // LayerNorm over the channels of the residual stream, exact when channels are split over X:
 // the row sums are reduced over the X group, so every rank normalises with the statistics of
 // the whole row (AxoNN normalises each X slice on its own, which is wrong for G_x > 1).
-// eps = 1e-5, biased variance (GPT-2).
+// eps = 1e-5, biased variance (GPT-2). RMSNorm (Llama) runs on the same kernels (NormSpec).
 //
 // Kernels run one team per row (team reductions over the row's columns); the parameter
 // gradients are column sums over all rows, done as a deterministic two-level sum through a
@@ -15,6 +15,18 @@ namespace fourfold {
 
 inline constexpr float layernorm_eps = 1e-5f;
 
+/// Which normalisation the kernels compute. LayerNorm (GPT-2): centred on the row's mean, a
+/// weight and a bias. RMSNorm (Llama): y = x / sqrt(mean(x^2) + eps) * weight, not centred and
+/// without a bias; its kernels take an empty bias and bias gradient (ConstVector() / Vector()),
+/// and keep mean = 0 so that every LayerNorm kernel (recomputation included) serves it unchanged.
+struct NormSpec {
+  bool centred = true;
+  float eps = layernorm_eps;
+
+  static NormSpec layer_norm(float eps = layernorm_eps) { return NormSpec{true, eps}; }
+  static NormSpec rms_norm(float eps) { return NormSpec{false, eps}; }
+};
+
 /// Rows per chunk of the first level of the parameter-gradient column sums.
 inline constexpr std::size_t layernorm_chunk_rows = 32;
 
@@ -24,12 +36,12 @@ inline constexpr std::size_t layernorm_partial_rows(std::size_t m) {
   return 2 * ((m + layernorm_chunk_rows - 1) / layernorm_chunk_rows);
 }
 
-/// out (m, c_loc), mean (m), rstd (m) from in (m, c_loc), weight (c_loc), bias (c_loc).
-/// row_sums (m, 2) is scratch; channels = c_loc * x_group.size().
+/// out (m, c_loc), mean (m), rstd (m) from in (m, c_loc), weight (c_loc), bias (c_loc; empty
+/// for RMSNorm). row_sums (m, 2) is scratch; channels = c_loc * x_group.size().
 void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
                        const Vector& rstd, const ConstMatrix& in, const ConstVector& weight,
                        const ConstVector& bias, const Tensor2<double>& row_sums,
-                       const comm::Communicator& x_group);
+                       const comm::Communicator& x_group, const NormSpec& norm = NormSpec());
 
 /// out (m, c_loc) from in (m, c_loc) and statistics a layernorm_forward of the same rows kept
 /// (mean, rstd (m)): the forward's output, bit for bit, without reducing the rows over X again.
@@ -43,15 +55,18 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
 void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
                                 const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
                                 const ConstVector& weight, const ConstVector& bias,
-                                const Tensor2<double>& row_sums, const comm::Communicator& x_group);
+                                const Tensor2<double>& row_sums, const comm::Communicator& x_group,
+                                const NormSpec& norm = NormSpec());
 
 /// din (m, c_loc) = (or += when accumulate_din: the residual branch's gradient added in the same
-/// pass); dweight, dbias (c_loc) +=; from dout (m, c_loc) and the forward's saved in, mean, rstd.
+/// pass); dweight, dbias (c_loc; empty for RMSNorm) +=; from dout (m, c_loc) and the forward's
+/// saved in, mean, rstd; `norm` as the forward's.
 /// row_sums (m, 2) and column_partials (layernorm_partial_rows(m), c_loc) are scratch.
 void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
                         const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
                         const Tensor2<double>& row_sums, const Matrix& column_partials,
-                        const comm::Communicator& x_group, bool accumulate_din = false);
+                        const comm::Communicator& x_group, bool accumulate_din = false,
+                        const NormSpec& norm = NormSpec());
 
 }  // namespace fourfold

@@ -11,6 +11,10 @@
 // sequence on every grid, by finite differences, and the parameter-gradient column sums
 // (two fixed-order levels through column_partials) bit-identical run to run.
 //
+// RMSNorm (NormSpec::rms_norm: not centred, no bias) runs on the same kernels: against the serial
+// double reference of Hugging Face's LlamaRMSNorm on every grid, with the fused residual variant,
+// and by finite differences.
+//
 // Built twice: with the small default sizes, and with FOURFOLD_TEST_WIDE at a row width that is
 // no multiple of team or vector sizes (C = 52: slices of 52, 26, 13) and more rows than one
 // chunk of the column sums (M = 69: chunks of 32, 32, 5).
@@ -18,6 +22,7 @@
 #include "layers/elementwise.hpp"
 #include "layers/layernorm.hpp"
 #include "reference/gpt2_reference.hpp"
+#include "reference/llama_reference.hpp"
 #include "test_env.hpp"
 #include "test_layer_helpers.hpp"
 
@@ -300,6 +305,118 @@ TEST(LayerNorm, ResidualFusedFiniteDifferencesOnOneRank) {
   const auto grad = test::to_vector(din);
   test::expect_finite_differences("add", add, grad, test::spread_indices(M * C, 7), objective);
   test::expect_finite_differences("residual", residual0, grad, test::spread_indices(M * C, 5), objective);
+  test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(C, 4), objective);
+}
+
+constexpr float rms_eps = 1e-6f;  // Llama 2's rms_norm_eps: distinct from LayerNorm's 1e-5
+
+struct RmsRef {
+  std::vector<double> out, rstd, dx, dw;
+};
+
+const RmsRef& rms_reference() {
+  static const RmsRef r = [] {
+    const Problem& p = problem();
+    RmsRef q;
+    q.out.assign(M * C, 0.0);
+    q.rstd.assign(M, 0.0);
+    q.dx.assign(M * C, 0.0);
+    q.dw.assign(C, 0.0);
+    reference::rmsnorm_forward(q.out.data(), q.rstd.data(), p.x.data(), p.w.data(), M, C, rms_eps);
+    reference::rmsnorm_backward(q.dx.data(), q.dw.data(), p.dy.data(), p.x.data(), p.w.data(), q.rstd.data(), M, C);
+    return q;
+  }();
+  return r;
+}
+
+void check_rms_on_grid(const comm::GridShape& shape) {
+  SCOPED_TRACE("grid " + shape.str());
+  const comm::Grid grid(shape, test::world());
+  const comm::Communicator& x_group = grid.x();
+  const std::size_t c_loc = C / x_group.size(), col0 = x_group.rank() * c_loc;
+  const Problem& p = problem();
+  const RmsRef& ref = rms_reference();
+  const NormSpec rms = NormSpec::rms_norm(rms_eps);
+  const ExecSpace exec;
+  const auto slice = [&](const std::vector<double>& v) {
+    return [&v, c_loc, col0](std::size_t i, std::size_t j) { return v[i * C + col0 + j]; };
+  };
+  const Matrix in = test::make_matrix("in", M, c_loc, slice(p.x));
+  const Matrix dout = test::make_matrix("dout", M, c_loc, slice(p.dy));
+  const Vector w = test::make_vector("weight", c_loc, [&](std::size_t j) { return p.w[col0 + j]; });
+  const Matrix out = test::filled_matrix("out", M, c_loc, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 5.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), c_loc, 0.0);
+  layernorm_forward(exec, out, mean, rstd, in, w, ConstVector(), row_sums, x_group, rms);
+  const Matrix din = test::filled_matrix("din", M, c_loc, din_junk);
+  const Vector dw = test::filled_vector("dweight", c_loc, grad0);
+  layernorm_backward(exec, din, dw, Vector(), dout, in, w, mean, rstd, row_sums, partials, x_group, false, rms);
+  exec.fence();
+
+  std::vector<double> want_out, want_dx, want_dw;
+  for (int i = 0; i < M; ++i)
+    for (std::size_t j = 0; j < c_loc; ++j) {
+      want_out.push_back(ref.out[i * C + col0 + j]);
+      want_dx.push_back(ref.dx[i * C + col0 + j]);
+    }
+  for (std::size_t j = 0; j < c_loc; ++j) want_dw.push_back(ref.dw[col0 + j]);
+  EXPECT_LT(test::rel_error(test::to_vector(out), want_out), 1e-5) << "output";
+  EXPECT_EQ(test::to_vector(mean), std::vector<double>(M, 0.0)) << "RMSNorm keeps mean 0";
+  EXPECT_LT(test::rel_error(test::to_vector(rstd), ref.rstd), 1e-5) << "rstd";
+  EXPECT_LT(test::rel_error(test::to_vector(din), want_dx), 1e-5) << "input gradient (assigned)";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dw), grad0), want_dw), 1e-5) << "weight gradient (accumulated)";
+
+  // Recomputed from the kept statistics: the forward's output bit for bit.
+  const Matrix again = test::filled_matrix("again", M, c_loc, 0.0);
+  layernorm_normalise(exec, again, in, mean, rstd, w, ConstVector());
+  // Fused residual add: residual = x - a, add = a.
+  const auto a_host = test::random_values(M * C, 17, 0.5);
+  const Matrix add = test::make_matrix("add", M, c_loc, slice(a_host));
+  const Matrix residual = test::make_matrix("residual", M, c_loc, [&](std::size_t i, std::size_t j) {
+    return p.x[i * C + col0 + j] - a_host[i * C + col0 + j];
+  });
+  const Matrix fused = test::filled_matrix("fused", M, c_loc, 0.0);
+  residual_layernorm_forward(exec, fused, mean, rstd, residual, add, w, ConstVector(), row_sums, x_group, rms);
+  exec.fence();
+  EXPECT_EQ(test::to_vector(again), test::to_vector(out)) << "layernorm_normalise of RMSNorm statistics";
+  EXPECT_LT(test::rel_error(test::to_vector(fused), want_out), 1e-5) << "fused residual RMSNorm";
+}
+
+TEST(RmsNorm, XSplitMatchesReferenceOnEveryGrid) {
+  int checked = 0;
+  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (C % shape.x != 0) continue;
+    check_rms_on_grid(shape);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(RmsNorm, FiniteDifferencesOnOneRank) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const NormSpec rms = NormSpec::rms_norm(rms_eps);
+  const ExecSpace exec;
+  const Matrix in = test::make_matrix("in", M, C, [&](std::size_t i, std::size_t j) { return p.x[i * C + j]; });
+  const Vector w = test::make_vector("weight", C, [&](std::size_t j) { return p.w[j]; });
+  const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return p.dy[i * C + j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const auto r_host = test::to_vector(r);
+  auto objective = [&] {
+    layernorm_forward(exec, out, mean, rstd, in, w, ConstVector(), row_sums, self.x(), rms);
+    exec.fence();
+    return test::dot(test::to_vector(out), r_host);
+  };
+  objective();
+  const Matrix din = test::filled_matrix("din", M, C, 0.0);
+  const Vector dw = test::filled_vector("dweight", C, 0.0);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), C, 0.0);
+  layernorm_backward(exec, din, dw, Vector(), r, in, w, mean, rstd, row_sums, partials, self.x(), false, rms);
+  exec.fence();
+  test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(M * C, 7), objective);
   test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(C, 4), objective);
 }
 
