@@ -34,4 +34,39 @@ void rmsnorm_backward(double* dinp, double* dweight, const double* dout, const d
   }
 }
 
+void rotary(double* x, int N, int stride, int heads, int d, int T, double theta, int first_position, bool inverse) {
+  const int half = d / 2;
+  for (int r = 0; r < N; ++r) {
+    const double p = first_position + r % T;
+    for (int h = 0; h < heads; ++h) {
+      double* v = x + static_cast<long>(r) * stride + static_cast<long>(h) * d;
+      for (int k = 0; k < half; ++k) {
+        const double angle = (inverse ? -p : p) * std::pow(theta, -2.0 * k / d);
+        const double a = v[k], b = v[k + half];
+        v[k] = a * std::cos(angle) - b * std::sin(angle);
+        v[k + half] = b * std::cos(angle) + a * std::sin(angle);
+      }
+    }
+  }
+}
+
+void swiglu_forward(double* out, const double* gate_up, int N, int n) {
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < n; ++j) {
+      const double g = gate_up[static_cast<long>(i) * 2 * n + j], u = gate_up[static_cast<long>(i) * 2 * n + n + j];
+      out[static_cast<long>(i) * n + j] = g / (1.0 + std::exp(-g)) * u;
+    }
+}
+
+void swiglu_backward(double* d_gate_up, const double* dout, const double* gate_up, int N, int n) {
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < n; ++j) {
+      const long gi = static_cast<long>(i) * 2 * n + j, ui = gi + n;
+      const double g = gate_up[gi], u = gate_up[ui], dy = dout[static_cast<long>(i) * n + j];
+      const double s = 1.0 / (1.0 + std::exp(-g));
+      d_gate_up[gi] += dy * u * (s + g * s * (1.0 - s));
+      d_gate_up[ui] += dy * g * s;
+    }
+}
+
 }  // namespace fourfold::reference
