@@ -76,58 +76,71 @@ struct Operands {
   }
 };
 
-// Row-major activations (m, parts * c_loc) <-> head-major (B_loc NH_y, T, hs) buffers, one work
-// item per element: reads along a row are contiguous, and so are the writes of each head's run.
+// Row-major activations <-> head-major (B_loc NH_y, T, hs) buffers, one work item per element:
+// reads along a row are contiguous, and so are the writes of each head's run. The part of the row
+// starts at column `offset` and holds heads_local / group heads: to_heads repeats each into the
+// group's query-head slots; from_heads writes each the sum of its group's slots, in slot order
+// (group 1: a plain copy).
 enum class Direction { to_heads, from_heads };
-void permute(const ExecSpace& exec, Direction direction, float* rows, int row_width, int part, float* heads,
-             int batch, int T, int heads_local, int hs, const char* label) {
-  const int c_loc = heads_local * hs;
-  const std::size_t n = static_cast<std::size_t>(batch) * T * c_loc;
+void permute(const ExecSpace& exec, Direction direction, float* rows, int row_width, int offset, float* heads,
+             int batch, int T, int heads_local, int hs, int group, const char* label) {
+  const int row_heads = heads_local / group;
+  const int part_width = (direction == Direction::to_heads ? heads_local : row_heads) * hs;
+  const std::size_t n = static_cast<std::size_t>(batch) * T * part_width;
   Kokkos::parallel_for(
       label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const std::size_t idx) {
-        const std::size_t row = idx / c_loc;  // b * T + t
-        const int col = static_cast<int>(idx % c_loc);
+        const std::size_t row = idx / part_width;  // b * T + t
+        const int col = static_cast<int>(idx % part_width);
         const std::size_t b = row / T, t = row % T;
         const int h = col / hs, j = col % hs;
-        float& r = rows[row * row_width + static_cast<std::size_t>(part) * c_loc + col];
-        float& hm = heads[((b * heads_local + h) * T + t) * hs + j];
-        if (direction == Direction::to_heads)
-          hm = r;
-        else
-          r = hm;
+        if (direction == Direction::to_heads) {
+          heads[((b * heads_local + h) * T + t) * hs + j] =
+              rows[row * row_width + static_cast<std::size_t>(offset) + static_cast<std::size_t>(h / group) * hs + j];
+        } else {
+          // h is a row head here: the sum over its group's slots.
+          const float* const slot = heads + ((b * heads_local + static_cast<std::size_t>(h) * group) * T + t) * hs + j;
+          float sum = slot[0];
+          for (int g = 1; g < group; ++g) sum += slot[static_cast<std::size_t>(g) * T * hs];
+          rows[row * row_width + static_cast<std::size_t>(offset) + col] = sum;
+        }
       });
 }
 
 void permute_qkv(const ExecSpace& exec, const ConstMatrix& qkv, const AttentionWorkspace& ws) {
   float* const rows = const_cast<float*>(qkv.data());  // read only: the direction is to_heads
   const int width = static_cast<int>(qkv.extent(1));
-  permute(exec, Direction::to_heads, rows, width, 0, ws.q.data(), ws.batch, ws.seq_len, ws.heads, ws.head_size,
+  const int hs = ws.head_size, q_width = ws.heads * hs, kv_width = ws.kv_heads * hs;
+  permute(exec, Direction::to_heads, rows, width, 0, ws.q.data(), ws.batch, ws.seq_len, ws.heads, hs, 1,
           "fourfold::attention::permute_q");
-  permute(exec, Direction::to_heads, rows, width, 1, ws.k.data(), ws.batch, ws.seq_len, ws.heads, ws.head_size,
-          "fourfold::attention::permute_k");
-  permute(exec, Direction::to_heads, rows, width, 2, ws.v.data(), ws.batch, ws.seq_len, ws.heads, ws.head_size,
-          "fourfold::attention::permute_v");
+  permute(exec, Direction::to_heads, rows, width, q_width, ws.k.data(), ws.batch, ws.seq_len, ws.heads, hs,
+          ws.group(), "fourfold::attention::permute_k");
+  permute(exec, Direction::to_heads, rows, width, q_width + kv_width, ws.v.data(), ws.batch, ws.seq_len, ws.heads,
+          hs, ws.group(), "fourfold::attention::permute_v");
 }
 
 void check_shapes(const char* what, std::size_t rows, std::size_t c_loc, std::size_t lse_size, std::size_t qkv_rows,
                   std::size_t qkv_cols, int heads_local, const AttentionWorkspace& ws) {
   FF_REQUIRE(heads_local == ws.heads && c_loc == static_cast<std::size_t>(ws.heads) * ws.head_size &&
-                 qkv_cols == 3 * c_loc && rows == static_cast<std::size_t>(ws.batch) * ws.seq_len &&
+                 qkv_cols == c_loc + 2 * static_cast<std::size_t>(ws.kv_heads) * ws.head_size &&
+                 rows == static_cast<std::size_t>(ws.batch) * ws.seq_len &&
                  qkv_rows == rows && lse_size == attention_stats_size(ws.batch, ws.seq_len, ws.heads),
              "attention {} shapes: qkv ({},{}) out ({},{}) lse ({}) heads {}; the workspace is for {} sequences of "
-             "{} tokens, {} heads of {} channels",
+             "{} tokens, {} heads ({} for keys and values) of {} channels",
              what, qkv_rows, qkv_cols, rows, c_loc, lse_size, heads_local, ws.batch, ws.seq_len, ws.heads,
-             ws.head_size);
+             ws.kv_heads, ws.head_size);
 }
 
 }  // namespace
 
-AttentionWorkspace::AttentionWorkspace(int batch_, int seq_len_, int heads_, int channels)
-    : batch(batch_), seq_len(seq_len_), heads(heads_), head_size(heads_ > 0 ? channels / heads_ : 0) {
+AttentionWorkspace::AttentionWorkspace(int batch_, int seq_len_, int heads_, int channels, int kv_heads_)
+    : batch(batch_), seq_len(seq_len_), heads(heads_), head_size(heads_ > 0 ? channels / heads_ : 0),
+      kv_heads(kv_heads_ > 0 ? kv_heads_ : heads_) {
   FF_REQUIRE(batch > 0 && seq_len > 0 && heads > 0 && channels % heads == 0,
              "attention workspace for {} sequences of {} tokens, {} heads and {} channels: need positive sizes and "
              "channels divisible by heads",
              batch, seq_len, heads, channels);
+  FF_REQUIRE(kv_heads_ >= 0 && heads % kv_heads == 0,
+             "attention workspace: {} key/value heads must divide the {} query heads", kv_heads_, heads);
   const std::size_t n = static_cast<std::size_t>(batch) * seq_len * channels;
   const auto alloc = [](const char* label, std::size_t size) { return Vector(Kokkos::view_alloc(std::string(label)), size); };
   q = alloc("fourfold::ws::attention::q", n);
@@ -197,7 +210,7 @@ void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& l
                          "fourfold::attention::values");
   });
   permute(exec, Direction::from_heads, out.data(), static_cast<int>(out.extent(1)), 0, ws.o.data(), ws.batch, T,
-          ws.heads, hs, "fourfold::attention::gather_out");
+          ws.heads, hs, 1, "fourfold::attention::gather_out");
 }
 
 void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
@@ -214,7 +227,7 @@ void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMa
   const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
   permute_qkv(exec, qkv, ws);
   permute(exec, Direction::to_heads, const_cast<float*>(dout.data()), static_cast<int>(dout.extent(1)), 0,
-          ws.o.data(), ws.batch, T, heads, hs, "fourfold::attention::permute_dout");
+          ws.o.data(), ws.batch, T, heads, hs, 1, "fourfold::attention::permute_dout");
 
   // delta (bh, T) = rowsum(dO * O) per head, one team per (batch row, head, query).
   const int c_loc = heads * hs;
@@ -274,13 +287,14 @@ void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMa
                          l.heads(ws.q, r.first), beta, l.heads(ws.dk.data(), ws.dk.size()), 1, bh,
                          "fourfold::attention::dkeys");
   });
-  const int width = static_cast<int>(dqkv.extent(1));
-  permute(exec, Direction::from_heads, dqkv.data(), width, 0, ws.dq.data(), ws.batch, T, heads, hs,
+  // dK and dV of each key/value head: the sum over its group's query heads.
+  const int width = static_cast<int>(dqkv.extent(1)), q_width = heads * hs, kv_width = ws.kv_heads * hs;
+  permute(exec, Direction::from_heads, dqkv.data(), width, 0, ws.dq.data(), ws.batch, T, heads, hs, 1,
           "fourfold::attention::gather_dq");
-  permute(exec, Direction::from_heads, dqkv.data(), width, 1, ws.dk.data(), ws.batch, T, heads, hs,
+  permute(exec, Direction::from_heads, dqkv.data(), width, q_width, ws.dk.data(), ws.batch, T, heads, hs, ws.group(),
           "fourfold::attention::gather_dk");
-  permute(exec, Direction::from_heads, dqkv.data(), width, 2, ws.dv.data(), ws.batch, T, heads, hs,
-          "fourfold::attention::gather_dv");
+  permute(exec, Direction::from_heads, dqkv.data(), width, q_width + kv_width, ws.dv.data(), ws.batch, T, heads, hs,
+          ws.group(), "fourfold::attention::gather_dv");
 }
 
 }  // namespace fourfold

@@ -1,9 +1,12 @@
 // Causal multi-head self-attention on this rank's heads (heads are split over Y) and batch rows
 // (split over Z and data): no communication.
 //
-// qkv (m, 3 * c_loc) holds, per row, [q | k | v] of the local heads, each (heads_loc * hs)
-// wide, head h at columns h*hs .. (h+1)*hs of each part. out (m, c_loc) is the concatenation of
-// the heads' outputs in the same order.
+// qkv (m, (heads_loc + 2 kv_loc) * hs) holds, per row, [q | k | v] of the local heads: q is
+// heads_loc heads of hs, k and v kv_loc heads each, head h at columns h*hs .. (h+1)*hs of its
+// part. out (m, c_loc = heads_loc * hs) is the concatenation of the heads' outputs in order.
+// Multi-head attention (GPT-2) has kv_loc = heads_loc. Grouped-query attention (Llama) has fewer:
+// query head h reads key/value head h / (heads_loc / kv_loc), as transformers' repeat_kv pairs
+// them; the key and value gradients of a group's query heads are summed, in a fixed order.
 //
 // Nothing of size T x T lives between forward and backward: forward keeps, per (batch row, head,
 // query), the log-sum-exp of the scaled scores (lse, B_loc * NH_y * T floats), and backward
@@ -21,15 +24,19 @@ namespace fourfold {
 /// Scratch of attention, shared by every layer of a model.
 struct AttentionWorkspace {
   AttentionWorkspace() = default;
-  /// batch = B_loc sequences, heads = NH_y, channels = c_loc = NH_y * hs.
-  AttentionWorkspace(int batch, int seq_len, int heads, int channels);
+  /// batch = B_loc sequences, heads = NH_y query heads, channels = c_loc = NH_y * hs, kv_heads =
+  /// the local key/value heads (0: as many as the query heads), a divisor of heads.
+  AttentionWorkspace(int batch, int seq_len, int heads, int channels, int kv_heads = 0);
   std::size_t bytes() const;
 
-  int batch = 0, seq_len = 0, heads = 0, head_size = 0;
+  int batch = 0, seq_len = 0, heads = 0, head_size = 0, kv_heads = 0;
+  /// Query heads per key/value head.
+  int group() const { return kv_heads > 0 ? heads / kv_heads : 1; }
   /// Query rows of one block of scores: attention_causal_block, or T when shorter.
   int block_rows() const { return seq_len < attention_causal_block ? seq_len : attention_causal_block; }
   // Head-major copies (B_loc NH_y, T, hs), so that every (batch row, head) matrix is one stride
-  // from the last and each GEMM is a single batched call over all of them.
+  // from the last and each GEMM is a single batched call over all of them. Under grouped-query
+  // attention k and v hold each key/value head once per query head of its group.
   Vector q, k, v;     // forward operands, and backward's (permuted again from qkv)
   Vector o;           // forward output before it is scattered into `out`; backward: dO
   Vector dq, dk, dv;  // backward results before they are scattered into dqkv
@@ -48,7 +55,7 @@ inline std::size_t attention_stats_size(int batch, int seq_len, int heads) {
 void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& lse, const ConstMatrix& qkv,
                        int heads_local, const AttentionWorkspace& ws);
 
-/// dqkv (m, 3 c_loc) =; from dout (m, c_loc) and the forward's out, lse and qkv.
+/// dqkv (m, (heads_loc + 2 kv_loc) hs) =; from dout (m, c_loc) and the forward's out, lse and qkv.
 void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
                         const ConstVector& lse, const ConstMatrix& qkv, int heads_local,
                         const AttentionWorkspace& ws);

@@ -7,11 +7,14 @@
 // tile or vector width, at T = 300 (three causal blocks, the last one partial) and at T = 1024
 // (GPT-2's context: eight blocks). Backward recomputes the scores from Q and K, so it is also
 // checked that it leaves the forward's results alone and that the batched GEMMs per layer do
-// not grow with the batch.
+// not grow with the batch. Grouped-query attention (Llama) is, by transformers' definition,
+// multi-head attention over key/value heads repeated to every query head of their group: it must
+// give that attention's output and query gradient, and the group's summed key/value gradients.
 #include "layers/attention.hpp"
 
 #include "core/gemm.hpp"
 #include "reference/gpt2_reference.hpp"
+#include "test_env.hpp"
 #include "test_layer_helpers.hpp"
 
 #include <gtest/gtest.h>
@@ -152,6 +155,58 @@ TEST_P(AttentionShapes, FiniteDifferences) {
     for (int row : {0, 3, M / 2, M - 1})
       idx.push_back(static_cast<std::size_t>(row) * 3 * C + part * C + (row * 5 + part * 7) % C);
   test::expect_finite_differences("qkv", qkv, test::to_vector(dqkv), idx, objective);
+}
+
+// GQA with kv heads (NH / kv per group) against MHA over the repeated keys and values.
+void check_grouped(const Shape& s, int kv) {
+  SCOPED_TRACE(s.str() + ", " + std::to_string(kv) + " key/value heads");
+  const int B = s.B, T = s.T, M = s.M(), NH = s.NH, C = s.C, HS = s.HS(), group = NH / kv, KV = kv * HS;
+  const int width = C + 2 * KV;
+  const auto x = test::random_values(static_cast<std::size_t>(M) * width, 23);
+  const auto dy = test::random_values(static_cast<std::size_t>(M) * C, 24);
+  // Expanded column j of part p (k or v) of a query head h: the kv head h / group's column.
+  const auto expanded = [&](std::size_t i, std::size_t j) {
+    const int part = static_cast<int>(j) / C, col = static_cast<int>(j) % C;
+    if (part == 0) return x[i * width + col];
+    return x[i * width + C + (part - 1) * KV + (col / HS / group) * HS + col % HS];
+  };
+  const ExecSpace exec;
+  const Matrix gqa = test::make_matrix("gqa qkv", M, width, [&](std::size_t i, std::size_t j) { return x[i * width + j]; });
+  const Matrix mha = test::make_matrix("mha qkv", M, 3 * C, expanded);
+  const Matrix dout = test::make_matrix("dout", M, C, [&](std::size_t i, std::size_t j) { return dy[i * C + j]; });
+  const Matrix out_gqa = test::filled_matrix("out gqa", M, C, 7.0), out_mha = test::filled_matrix("out mha", M, C, 7.0);
+  const Vector lse_gqa = test::filled_vector("lse gqa", attention_stats_size(B, T, NH), 7.0);
+  const Vector lse_mha = test::filled_vector("lse mha", attention_stats_size(B, T, NH), 7.0);
+  const Matrix d_gqa = test::filled_matrix("dqkv gqa", M, width, 1.0e3), d_mha = test::filled_matrix("dqkv mha", M, 3 * C, 1.0e3);
+  const AttentionWorkspace ws_gqa(B, T, NH, C, kv), ws_mha(B, T, NH, C);
+  attention_forward(exec, out_gqa, lse_gqa, gqa, NH, ws_gqa);
+  attention_backward(exec, d_gqa, dout, out_gqa, lse_gqa, gqa, NH, ws_gqa);
+  attention_forward(exec, out_mha, lse_mha, mha, NH, ws_mha);
+  attention_backward(exec, d_mha, dout, out_mha, lse_mha, mha, NH, ws_mha);
+  exec.fence();
+  EXPECT_EQ(test::to_vector(out_gqa), test::to_vector(out_mha)) << "output";
+  EXPECT_EQ(test::to_vector(lse_gqa), test::to_vector(lse_mha)) << "log-sum-exp";
+  const auto g = test::to_vector(d_gqa), h = test::to_vector(d_mha);
+  std::vector<double> got, want;
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < C; ++j) EXPECT_EQ(g[i * width + j], h[i * 3 * C + j]) << "query gradient " << i << ", " << j;
+    for (int part = 1; part <= 2; ++part)
+      for (int c = 0; c < KV; ++c) {
+        double sum = 0.0;  // over the group's query heads
+        for (int q = 0; q < group; ++q) sum += h[i * 3 * C + part * C + ((c / HS) * group + q) * HS + c % HS];
+        got.push_back(g[i * width + C + (part - 1) * KV + c]);
+        want.push_back(sum);
+      }
+  }
+  EXPECT_LT(test::rel_error(got, want), 1e-6) << "key and value gradients";
+}
+
+TEST_P(AttentionShapes, GroupedQueryIsMultiHeadOverRepeatedKeysAndValues) {
+  for (const int kv : {2, 1}) check_grouped(GetParam(), kv);
+}
+
+TEST(Attention, KeyValueHeadsMustDivideQueryHeads) {
+  test::expect_user_error([] { AttentionWorkspace ws(1, 4, 4, 16, 3); }, "3 key/value heads must divide the 4 query heads");
 }
 
 static_assert(300 > 2 * attention_causal_block && 300 % attention_causal_block != 0,
