@@ -7,11 +7,27 @@
 #include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 
+#include <string_view>
+
 namespace fourfold {
 
-ParallelLinear::ParallelLinear(std::string name, int out_features, int in_features,
-                               Orientation orientation, int out_groups, const comm::Grid& grid)
-    : name_(std::move(name)), orientation_(orientation), n_(out_features), k_(in_features), out_groups_(out_groups) {
+namespace {
+
+std::vector<int> equal_groups(std::string_view name, int out_features, int groups) {
+  FF_REQUIRE(groups > 0 && out_features % groups == 0, "layer {}: out_features {} cannot form {} equal groups", name,
+             out_features, groups);
+  return std::vector<int>(static_cast<std::size_t>(groups), out_features / groups);
+}
+
+}  // namespace
+
+ParallelLinear::ParallelLinear(std::string name, int out_features, int in_features, Orientation orientation,
+                               int out_groups, const comm::Grid& grid)
+    : ParallelLinear(name, equal_groups(name, out_features, out_groups), in_features, orientation, grid) {}
+
+ParallelLinear::ParallelLinear(std::string name, const std::vector<int>& out_group_features, int in_features,
+                               Orientation orientation, const comm::Grid& grid)
+    : name_(std::move(name)), orientation_(orientation), k_(in_features) {
   const bool normal = orientation == Orientation::normal;
   const comm::Communicator& in_group = normal ? grid.x() : grid.y();   // splits k
   const comm::Communicator& out_group = normal ? grid.y() : grid.x();  // splits n
@@ -20,10 +36,15 @@ ParallelLinear::ParallelLinear(std::string name, int out_features, int in_featur
   FF_REQUIRE(k_ % in_group.size() == 0,
              "layer {}: in_features {} is not divisible by {} = {} (grid {})", name_, k_, in_axis,
              in_group.size(), grid.shape().str());
-  FF_REQUIRE(n_ % (static_cast<std::size_t>(out_group.size()) * out_groups_) == 0,
-             "layer {}: out_features {} ({} groups of {}) is not divisible by {} = {} per group "
-             "(grid {})",
-             name_, n_, out_groups_, n_ / out_groups_, out_axis, out_group.size(), grid.shape().str());
+  FF_REQUIRE(!out_group_features.empty(), "layer {}: no output groups", name_);
+  for (std::size_t g = 0; g < out_group_features.size(); ++g) {
+    const int features = out_group_features[g];
+    FF_REQUIRE(features > 0 && features % out_group.size() == 0,
+               "layer {}: output group {} of {} has {} features, not divisible by {} = {} (grid {})", name_, g,
+               out_group_features.size(), features, out_axis, out_group.size(), grid.shape().str());
+    out_groups_.push_back(static_cast<std::size_t>(features));
+    n_ += static_cast<std::size_t>(features);
+  }
   n_local_ = n_ / out_group.size();
   k_local_ = k_ / in_group.size();
   out_shard_ = out_group.rank();
@@ -48,7 +69,7 @@ MatrixShard ParallelLinear::weight_shard() const {
   s.local_cols = k_local_;
   s.row_shard = out_shard_;
   s.col_begin = in_shard_ * k_local_;
-  s.row_groups = out_groups_;
+  if (out_groups_.size() > 1) s.row_groups = out_groups_;
   return s;
 }
 

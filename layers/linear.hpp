@@ -8,8 +8,9 @@
 // Transposed orientation swaps the roles of X and Y (block (n/G_x, k/G_y)), so a normal layer's
 // output layout is exactly a transposed layer's input layout.
 //
-// With out_groups = g the n outputs are g equal groups (q, k, v for QKV) and each group is
-// split over the shards separately, so a rank holds the q, k and v rows of the same heads.
+// The n outputs may form groups (q, k, v for QKV; gate, up for SwiGLU), each split over the
+// shards separately, so a rank holds the q, k and v rows of the same heads. Groups may differ
+// in size: grouped-query attention's k and v are smaller than q.
 #pragma once
 
 #include "comm/grid.hpp"
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace fourfold {
 
@@ -55,6 +57,9 @@ class ParallelLinear {
   /// size that does not divide it.
   ParallelLinear(std::string name, int out_features, int in_features, Orientation orientation,
                  int out_groups, const comm::Grid& grid);
+  /// Output groups of the given sizes (out_features is their sum), each divisible by the shards.
+  ParallelLinear(std::string name, const std::vector<int>& out_group_features, int in_features,
+                 Orientation orientation, const comm::Grid& grid);
 
   const std::string& name() const { return name_; }
   Orientation orientation() const { return orientation_; }
@@ -119,7 +124,7 @@ class ParallelLinear {
   Orientation orientation_;
   std::size_t n_ = 0, k_ = 0;
   std::size_t n_local_ = 0, k_local_ = 0;
-  int out_groups_ = 1;
+  std::vector<std::size_t> out_groups_;  // global rows of each output group
   std::size_t out_shard_ = 0, in_shard_ = 0;  // this rank's shard indices along n and k
   int z_size_ = 1, z_rank_ = 0;
   const comm::Communicator* forward_group_ = nullptr;   // sums partial products over k shards

@@ -5,16 +5,19 @@
 namespace fourfold {
 
 std::size_t MatrixShard::global_row(std::size_t local_row) const {
-  const std::size_t per_group_local = local_rows / row_groups;
-  const std::size_t per_group_global = rows / row_groups;
-  const std::size_t group = local_row / per_group_local;
-  return group * per_group_global + row_shard * per_group_local + local_row % per_group_local;
+  if (row_groups.empty()) return row_shard * local_rows + local_row;
+  std::size_t global_before = 0, local_before = 0;
+  for (const std::size_t group : row_groups) {
+    const std::size_t share = group * local_rows / rows;  // this group's block rows
+    if (local_row < local_before + share) return global_before + row_shard * share + (local_row - local_before);
+    global_before += group;
+    local_before += share;
+  }
+  return rows + local_row;  // beyond every group: no row of the tensor
 }
 
 std::vector<ParamRun> block_runs(const MatrixShard& shard, std::size_t chunk_begin,
                                  std::size_t chunk_end) {
-  FF_ASSERT(shard.local_rows % shard.row_groups == 0, "rows {} not divisible into {} groups",
-            shard.local_rows, shard.row_groups);
   std::vector<ParamRun> runs;
   if (shard.local_cols == 0 || chunk_begin >= chunk_end) return runs;
   for (std::size_t r = chunk_begin / shard.local_cols;

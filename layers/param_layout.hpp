@@ -25,10 +25,12 @@ struct MatrixShard {
   std::size_t local_cols = 0;      // block cols held
   std::size_t row_shard = 0;       // index of this rank's row shard
   std::size_t col_begin = 0;       // first global column held
-  int row_groups = 1;              // rows form this many equal groups, each split over the shards
+  std::vector<std::size_t> row_groups;  // global rows of each group of rows, in order (empty: one
+                                        // group, all R rows); each group is split over the shards
 
-  /// Global row of block row r: group g = r / (local_rows / row_groups) maps to rows
-  /// g * (R / row_groups) + row_shard * (local_rows / row_groups) + r % (...).
+  /// Global row of block row r. Group g of G_g global rows holds G_g * local_rows / R block rows
+  /// (its share); block row r of group g, the i-th of them, is global row (rows of the groups
+  /// before g) + row_shard * (its share) + i.
   std::size_t global_row(std::size_t local_row) const;
 };
 

@@ -1,5 +1,6 @@
 // ParallelLinear (layers/linear.hpp) against the serial double reference's matmul, on every
-// grid of the world size, in both orientations and with out_groups = 3 (QKV-style): each rank
+// grid of the world size, in both orientations, with one output group, three (QKV) and three of
+// unequal sizes (grouped-query QKV: k and v smaller than q): each rank
 // feeds its local pieces of a global X (m, k), W (n, k), bias (n), dY (m, n) and its outputs,
 // input gradients and parameter gradients must equal the matching pieces of the reference
 // (locally on every rank, and assembled to global shape from one owner per element). Also:
@@ -24,7 +25,7 @@ namespace {
 
 constexpr int M = 12;  // rows of tokens
 constexpr int K = 8;   // in features
-constexpr int N = 24;  // out features (3 groups of 8 for out_groups = 3)
+constexpr int N = 24;  // out features (3 groups of 8 for QKV; 16, 4, 4 for grouped-query QKV)
 
 constexpr double grad0 = 0.5;       // prefill of the parameter gradients (they accumulate)
 constexpr double din_junk = 1.0e3;  // prefill of the input gradient (it is assigned)
@@ -61,20 +62,25 @@ RefResult reference_on_rows(int r0, int r1) {
 
 struct Case {
   Orientation orientation;
-  int out_groups;
-  bool split_rows_over_z;  // rows split over Z (as FSDP sees them) instead of the same rows
+  std::vector<int> groups;  // output group sizes, summing to N
+  bool split_rows_over_z;   // rows split over Z (as FSDP sees them) instead of the same rows
 };
 
+const std::vector<int> one_group{N}, qkv_groups{8, 8, 8}, gqa_groups{16, 4, 4};
+
 std::string describe(const Case& c, const comm::GridShape& shape) {
-  return std::string(c.orientation == Orientation::normal ? "normal" : "transposed") +
-         " out_groups=" + std::to_string(c.out_groups) +
+  std::string groups;
+  for (const int g : c.groups) groups += (groups.empty() ? "" : ",") + std::to_string(g);
+  return std::string(c.orientation == Orientation::normal ? "normal" : "transposed") + " groups " + groups +
          (c.split_rows_over_z ? " rows split over Z" : " same rows") + " grid " + shape.str();
 }
 
 bool divides(const Case& c, const comm::GridShape& s) {
   const bool normal = c.orientation == Orientation::normal;
   const int in_size = normal ? s.x : s.y, out_size = normal ? s.y : s.x;
-  if (K % in_size != 0 || N % (out_size * c.out_groups) != 0) return false;
+  if (K % in_size != 0) return false;
+  for (const int g : c.groups)
+    if (g % out_size != 0) return false;
   const long block = static_cast<long>(N / out_size) * (K / in_size);
   if (block % s.z != 0) return false;
   return !c.split_rows_over_z || M % s.z == 0;
@@ -83,7 +89,7 @@ bool divides(const Case& c, const comm::GridShape& s) {
 void check_on_grid(const Case& c, const comm::GridShape& shape) {
   SCOPED_TRACE(describe(c, shape));
   const comm::Grid grid(shape, test::world());
-  const ParallelLinear layer("test.linear", N, K, c.orientation, c.out_groups, grid);
+  const ParallelLinear layer("test.linear", c.groups, K, c.orientation, grid);
   const Problem& p = problem();
   const ExecSpace exec;
 
@@ -98,13 +104,17 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
   EXPECT_EQ(ws.col_begin, in_shard * k_loc);
   EXPECT_EQ(ws.row_shard, static_cast<std::size_t>(out_shard));
   // Each output group is split over the shards on its own: a rank holds the same slice of
-  // every group (the q, k and v rows of the same heads).
-  const std::size_t per_group = n_loc / c.out_groups;
-  for (std::size_t r = 0; r < n_loc; ++r) {
-    const std::size_t g = r / per_group;
-    EXPECT_EQ(ws.global_row(r), g * (N / c.out_groups) + out_shard * per_group + r % per_group) << r;
-    EXPECT_EQ(bs.global_row(r), ws.global_row(r)) << r;
+  // every group (the q, k and v rows of the same heads), group by group.
+  std::size_t r = 0, group_begin = 0;
+  for (const int g : c.groups) {
+    const std::size_t share = static_cast<std::size_t>(g / out_size);
+    for (std::size_t i = 0; i < share; ++i, ++r) {
+      EXPECT_EQ(ws.global_row(r), group_begin + out_shard * share + i) << r;
+      EXPECT_EQ(bs.global_row(r), ws.global_row(r)) << r;
+    }
+    group_begin += static_cast<std::size_t>(g);
   }
+  EXPECT_EQ(r, n_loc);
 
   const int gz = shape.z, z = grid.coords().z;
   const int r0 = c.split_rows_over_z ? z * (M / gz) : 0;
@@ -207,29 +217,34 @@ void check_every_grid(const Case& c) {
 }
 
 TEST(ParallelLinear, NormalMatchesReferenceOnEveryGrid) {
-  check_every_grid({Orientation::normal, 1, false});
+  check_every_grid({Orientation::normal, one_group, false});
 }
 
 TEST(ParallelLinear, TransposedMatchesReferenceOnEveryGrid) {
-  check_every_grid({Orientation::transposed, 1, false});
+  check_every_grid({Orientation::transposed, one_group, false});
 }
 
 TEST(ParallelLinear, ThreeOutputGroupsMatchReferenceOnEveryGrid) {
-  check_every_grid({Orientation::normal, 3, false});
-  check_every_grid({Orientation::transposed, 3, false});
+  check_every_grid({Orientation::normal, qkv_groups, false});
+  check_every_grid({Orientation::transposed, qkv_groups, false});
+}
+
+// Grouped-query QKV: k and v a quarter of q's size.
+TEST(ParallelLinear, UnequalOutputGroupsMatchReferenceOnEveryGrid) {
+  check_every_grid({Orientation::normal, gqa_groups, false});
+  check_every_grid({Orientation::transposed, gqa_groups, true});
 }
 
 TEST(ParallelLinear, RowsSplitOverZAddUpInTheWeightChunk) {
-  check_every_grid({Orientation::normal, 3, true});
-  check_every_grid({Orientation::transposed, 1, true});
+  check_every_grid({Orientation::normal, qkv_groups, true});
+  check_every_grid({Orientation::transposed, one_group, true});
 }
 
 // Finite differences of the float implementation on one rank: objective sum(out * R).
-void check_finite_differences(Orientation orientation, int out_groups) {
-  SCOPED_TRACE(std::string(orientation == Orientation::normal ? "normal" : "transposed") +
-               " out_groups=" + std::to_string(out_groups));
+void check_finite_differences(Orientation orientation, const std::vector<int>& groups) {
+  SCOPED_TRACE(describe({orientation, groups, false}, {1, 1, 1, 1}));
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
-  const ParallelLinear layer("test.linear.fd", N, K, orientation, out_groups, self);
+  const ParallelLinear layer("test.linear.fd", groups, K, orientation, self);
   const Problem& p = problem();
   const ExecSpace exec;
   const MatrixShard ws = layer.weight_shard();
@@ -260,8 +275,9 @@ void check_finite_differences(Orientation orientation, int out_groups) {
 }
 
 TEST(ParallelLinear, FiniteDifferencesOnOneRank) {
-  check_finite_differences(Orientation::normal, 1);
-  check_finite_differences(Orientation::transposed, 3);
+  check_finite_differences(Orientation::normal, one_group);
+  check_finite_differences(Orientation::transposed, qkv_groups);
+  check_finite_differences(Orientation::normal, gqa_groups);
 }
 
 // An empty bias: the output without the bias, which add_row_bias then completes exactly.
