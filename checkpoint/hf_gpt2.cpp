@@ -62,7 +62,8 @@ GptConfig hf_gpt2_config(const HfFolder& f) {
   c.vocab_size = f.config_int("vocab_size");
   c.max_seq_len = f.config_int("n_positions");
   FF_REQUIRE(c.vocab_size > 0, "Hugging Face model folder '{}': vocab_size {} must be positive", f.dir(), c.vocab_size);
-  c.padded_vocab_size = padded_vocab_for(c.vocab_size);
+  // fourfold's own exports record their padding, so that a round trip keeps the model's shape.
+  c.padded_vocab_size = f.config_int("fourfold_padded_vocab_size", padded_vocab_for(c.vocab_size));
   try {
     c.validate();
   } catch (const UserError& e) {
@@ -145,6 +146,7 @@ std::string hf_gpt2_config_json(const GptConfig& c, ElementType type) {
     j["bos_token_id"] = 50256;
     j["eos_token_id"] = 50256;
   }
+  j["fourfold_padded_vocab_size"] = c.padded_vocab_size;  // transformers keeps unknown keys as they are
   j["torch_dtype"] = type == ElementType::bf16 ? "bfloat16" : type == ElementType::f16 ? "float16" : "float32";
   return j.dump(2);
 }

@@ -7,7 +7,9 @@
 #    reported on every rank, earlier checkpoints untouched, training stops by default or
 #    warns and continues with checkpoint.on_failure = warn;
 #  - damaged or mismatched checkpoints: a clear error on every rank, non-zero exit, no hang;
-#  - fourfold-ckpt info / verify / export-llmc, and --init-from a checkpoint.
+#  - fourfold-ckpt info / verify / export-llmc / export-hf, and --init-from a checkpoint, an
+#    llm.c file and a Hugging Face folder (the same run from each); a damaged Hugging Face folder
+#    is refused on every rank, and an export never overwrites a saved model.
 set -u
 build=$1
 mpiexec=${MPIEXEC:-mpiexec}
@@ -109,4 +111,20 @@ out=$(train --out "$work/from_h5" --init-from "$good" --steps 2 --set checkpoint
 grep -q "weights from checkpoint" <<<"$out" || fail "--init-from .h5 did not say so"
 [ "$(final_loss "$work/from_llmc/metrics.jsonl")" = "$(final_loss "$work/from_h5/metrics.jsonl")" ] \
   || fail "starting from the llm.c export and from the checkpoint differ"
+
+"$build/bin/fourfold-ckpt" export-hf "$good" "$work/hf" --max-shard-size 60KB >/dev/null || fail "export-hf failed"
+[ -f "$work/hf/config.json" ] && [ -f "$work/hf/model.safetensors.index.json" ] || fail "export-hf wrote no sharded folder"
+out=$("$build/bin/fourfold-ckpt" export-hf "$good" "$work/hf" 2>&1) && fail "export-hf overwrote a saved model"
+grep -q "already holds a model" <<<"$out" || fail "export-hf over a model: $out"
+out=$(train --out "$work/from_hf" --init-from "$work/hf" --steps 2 --set checkpoint.every=0) || fail "--init-from the Hugging Face export failed: $out"
+grep -q "weights from Hugging Face folder" <<<"$out" || fail "--init-from a folder did not say so"
+[ "$(final_loss "$work/from_hf/metrics.jsonl")" = "$(final_loss "$work/from_h5/metrics.jsonl")" ] \
+  || fail "starting from the Hugging Face export and from the checkpoint differ"
+# A damaged folder: a shard cut short (its header then claims more than the file holds).
+cp -r "$work/hf" "$work/hf_cut"
+shard=$(ls "$work/hf_cut"/model-00001-of-*.safetensors)
+truncate -s 100 "$shard"
+out=$(train --out "$work/r_hf_cut" --init-from "$work/hf_cut" --steps 2); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "--init-from a damaged folder exited $rc"
+[ "$(grep -c "longer than the file" <<<"$out")" -eq 2 ] || fail "damaged folder not named on both ranks: $out"
 echo PASS
