@@ -309,12 +309,14 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
   H5Handle file = open_serial(path);
   const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
   const GptConfig& config = meta.model;
+  FF_REQUIRE(config.family == ModelFamily::gpt2, "checkpoint '{}' holds {}; export-hf writes GPT-2 models", path,
+             config.str());
   // Hugging Face's order: the embeddings, each block's tensors, the final LayerNorm.
   std::vector<std::pair<GptTensor, int>> order;
   for (const bool per_block : {false, true}) {
     for (int l = 0; l < (per_block ? config.num_layers : 1); ++l)
       for (const GptTensorSpec& s : gpt_tensors())
-        if (s.per_block == per_block &&
+        if (tensor_present(s, config) && s.per_block == per_block &&
             (per_block || (s.tensor != GptTensor::ln_f_weight && s.tensor != GptTensor::ln_f_bias)))
           order.emplace_back(s.tensor, l);
   }

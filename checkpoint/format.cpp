@@ -42,15 +42,27 @@ std::string CheckpointMeta::to_json() const {
     }
     tensors_json.push_back(j);
   }
+  nlohmann::json model_json = {{"family", family_name(model.family)},
+                                {"max_seq_len", model.max_seq_len},
+                                {"vocab_size", model.vocab_size},
+                                {"padded_vocab_size", model.padded_vocab_size},
+                                {"num_layers", model.num_layers},
+                                {"num_heads", model.num_heads},
+                                {"channels", model.channels}};
+  if (model.family == ModelFamily::llama) {
+    model_json["num_kv_heads"] = model.kv_heads();
+    model_json["intermediate_size"] = model.mlp_hidden();
+    model_json["norm_eps"] = model.norm_eps;
+    model_json["rope_theta"] = model.rope_theta;
+    model_json["tied_embeddings"] = model.tied_embeddings;
+    model_json["rope_scaling"] = {{"factor", model.rope_scaling.factor},
+                                  {"low_freq_factor", model.rope_scaling.low_freq_factor},
+                                  {"high_freq_factor", model.rope_scaling.high_freq_factor},
+                                  {"original_max_position", model.rope_scaling.original_max_position}};
+  }
   const nlohmann::json j = {
       {"format_version", version},
-      {"model",
-       {{"max_seq_len", model.max_seq_len},
-        {"vocab_size", model.vocab_size},
-        {"padded_vocab_size", model.padded_vocab_size},
-        {"num_layers", model.num_layers},
-        {"num_heads", model.num_heads},
-        {"channels", model.channels}}},
+      {"model", model_json},
       {"state",
        {{"step", state.step},
         {"tokens_seen", state.tokens_seen},
@@ -116,6 +128,20 @@ CheckpointMeta CheckpointMeta::from_json(const std::string& text, const std::str
     m.model.num_layers = integer_field<int>(mj, "num_layers", origin);
     m.model.num_heads = integer_field<int>(mj, "num_heads", origin);
     m.model.channels = integer_field<int>(mj, "channels", origin);
+    // Checkpoints from before the Llama family carry no family: GPT-2.
+    if (mj.contains("family")) m.model.family = parse_family(mj.at("family").get<std::string>());
+    if (m.model.family == ModelFamily::llama) {
+      m.model.num_kv_heads = integer_field<int>(mj, "num_kv_heads", origin);
+      m.model.intermediate_size = integer_field<int>(mj, "intermediate_size", origin);
+      m.model.norm_eps = mj.at("norm_eps").get<float>();
+      m.model.rope_theta = mj.at("rope_theta").get<double>();
+      m.model.tied_embeddings = mj.at("tied_embeddings").get<bool>();
+      const auto& rs = mj.at("rope_scaling");
+      m.model.rope_scaling.factor = rs.at("factor").get<double>();
+      m.model.rope_scaling.low_freq_factor = rs.at("low_freq_factor").get<double>();
+      m.model.rope_scaling.high_freq_factor = rs.at("high_freq_factor").get<double>();
+      m.model.rope_scaling.original_max_position = integer_field<int>(rs, "original_max_position", origin);
+    }
     const auto& s = j.at("state");
     m.state.step = integer_field<long>(s, "step", origin);
     m.state.tokens_seen = integer_field<long long>(s, "tokens_seen", origin);

@@ -38,14 +38,68 @@ std::string shard_name(std::size_t index, std::size_t count) {
 
 }  // namespace
 
-struct HfFolder::Config {
+struct HfConfigObject::Json {
   nlohmann::json json;
 };
 
-HfFolder::HfFolder(const std::string& dir) : dir_(dir), config_(std::make_unique<Config>()) {
+HfConfigObject::HfConfigObject(std::shared_ptr<const Json> root, const void* value, std::string where)
+    : root_(std::move(root)), object_(value), where_(std::move(where)) {}
+
+const void* HfConfigObject::value(const std::string& key) const {
+  const auto& object = *static_cast<const nlohmann::json*>(object_);
+  const auto it = object.find(key);
+  return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+bool HfConfigObject::has(const std::string& key) const { return value(key) != nullptr; }
+
+std::string HfConfigObject::string(const std::string& key, std::optional<std::string> fallback) const {
+  const auto* v = static_cast<const nlohmann::json*>(value(key));
+  if (v == nullptr && fallback) return *fallback;
+  FF_REQUIRE(v != nullptr && v->is_string(), "{} '{}' is {}; expected a string", where_, key, v ? v->dump() : "missing");
+  return v->get<std::string>();
+}
+
+int HfConfigObject::integer(const std::string& key, std::optional<int> fallback) const {
+  const auto* v = static_cast<const nlohmann::json*>(value(key));
+  if (v == nullptr && fallback) return *fallback;
+  const bool ok = v != nullptr && v->is_number_integer() &&
+                  !(v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) &&
+                  v->get<std::int64_t>() >= std::numeric_limits<int>::min() &&
+                  v->get<std::int64_t>() <= std::numeric_limits<int>::max();
+  FF_REQUIRE(ok, "{} '{}' is {}; expected an integer", where_, key, v ? v->dump() : "missing");
+  return static_cast<int>(v->get<std::int64_t>());
+}
+
+double HfConfigObject::number(const std::string& key, std::optional<double> fallback) const {
+  const auto* v = static_cast<const nlohmann::json*>(value(key));
+  if (v == nullptr && fallback) return *fallback;
+  FF_REQUIRE(v != nullptr && v->is_number(), "{} '{}' is {}; expected a number", where_, key, v ? v->dump() : "missing");
+  return v->get<double>();
+}
+
+bool HfConfigObject::boolean(const std::string& key, std::optional<bool> fallback) const {
+  const auto* v = static_cast<const nlohmann::json*>(value(key));
+  if (v == nullptr && fallback) return *fallback;
+  FF_REQUIRE(v != nullptr && v->is_boolean(), "{} '{}' is {}; expected true or false", where_, key,
+             v ? v->dump() : "missing");
+  return v->get<bool>();
+}
+
+std::optional<HfConfigObject> HfConfigObject::object(const std::string& key) const {
+  const auto* v = static_cast<const nlohmann::json*>(value(key));
+  if (v == nullptr) return std::nullopt;
+  FF_REQUIRE(v->is_object(), "{} '{}' is {}; expected an object", where_, key, v->dump());
+  return HfConfigObject(root_, v, where_ + " '" + key + "':");
+}
+
+HfFolder::HfFolder(const std::string& dir) : dir_(dir) {
   const std::string what = "Hugging Face model folder '" + dir + "'";
   FF_REQUIRE(fs::is_directory(dir), "{} is not a directory", what);
-  config_->json = read_json(dir + "/config.json", what);
+  auto root = std::make_shared<HfConfigObject::Json>();
+  root->json = read_json(dir + "/config.json", what);
+  const void* object = &root->json;
+  config_.reset(new HfConfigObject(std::move(root), object, what + ": config.json's"));
 
   const std::string index_path = dir + "/" + index_file;
   if (!fs::exists(index_path)) {
@@ -89,39 +143,6 @@ HfFolder::HfFolder(const std::string& dir) : dir_(dir), config_(std::make_unique
 HfFolder::~HfFolder() = default;
 HfFolder::HfFolder(HfFolder&&) noexcept = default;
 HfFolder& HfFolder::operator=(HfFolder&&) noexcept = default;
-
-bool HfFolder::config_has(const std::string& key) const { return config_->json.contains(key) && !config_->json[key].is_null(); }
-
-std::string HfFolder::config_string(const std::string& key) const {
-  FF_REQUIRE(config_has(key) && config_->json[key].is_string(), "Hugging Face model folder '{}': config.json's '{}' is {}; expected a string",
-             dir_, key, config_has(key) ? config_->json[key].dump() : "missing");
-  return config_->json[key].get<std::string>();
-}
-
-int HfFolder::config_int(const std::string& key, std::optional<int> fallback) const {
-  if (!config_has(key) && fallback) return *fallback;
-  const nlohmann::json* v = config_has(key) ? &config_->json[key] : nullptr;
-  const bool ok = v != nullptr && v->is_number_integer() && v->get<std::int64_t>() >= std::numeric_limits<int>::min() &&
-                  v->get<std::int64_t>() <= std::numeric_limits<int>::max() &&
-                  !(v->is_number_unsigned() && v->get<std::uint64_t>() > std::numeric_limits<int>::max());
-  FF_REQUIRE(ok, "Hugging Face model folder '{}': config.json's '{}' is {}; expected an integer", dir_, key,
-             v ? v->dump() : "missing");
-  return static_cast<int>(v->get<std::int64_t>());
-}
-
-double HfFolder::config_number(const std::string& key, std::optional<double> fallback) const {
-  if (!config_has(key) && fallback) return *fallback;
-  FF_REQUIRE(config_has(key) && config_->json[key].is_number(), "Hugging Face model folder '{}': config.json's '{}' is {}; expected a number",
-             dir_, key, config_has(key) ? config_->json[key].dump() : "missing");
-  return config_->json[key].get<double>();
-}
-
-bool HfFolder::config_bool(const std::string& key, std::optional<bool> fallback) const {
-  if (!config_has(key) && fallback) return *fallback;
-  FF_REQUIRE(config_has(key) && config_->json[key].is_boolean(), "Hugging Face model folder '{}': config.json's '{}' is {}; expected true or false",
-             dir_, key, config_has(key) ? config_->json[key].dump() : "missing");
-  return config_->json[key].get<bool>();
-}
 
 HfTensor HfFolder::find(const std::string& name) const {
   for (const SafetensorsFile& file : files_)

@@ -26,6 +26,31 @@ struct HfTensor {
   const SafetensorsTensor* tensor = nullptr;
 };
 
+/// Typed reads of one object of a folder's config.json (the whole file, or an object inside it
+/// such as rope_scaling). Errors name the folder, the key and what was found.
+class HfConfigObject {
+ public:
+  std::string string(const std::string& key, std::optional<std::string> fallback = std::nullopt) const;
+  /// An integer in int's range.
+  int integer(const std::string& key, std::optional<int> fallback = std::nullopt) const;
+  /// An integer or a float.
+  double number(const std::string& key, std::optional<double> fallback = std::nullopt) const;
+  bool boolean(const std::string& key, std::optional<bool> fallback = std::nullopt) const;
+  /// Present and not null.
+  bool has(const std::string& key) const;
+  /// The object under `key`; nullopt when absent or null; UserError when it is not an object.
+  std::optional<HfConfigObject> object(const std::string& key) const;
+
+ private:
+  friend class HfFolder;
+  struct Json;
+  HfConfigObject(std::shared_ptr<const Json> root, const void* value, std::string where);
+  const void* value(const std::string& key) const;  // the member, or nullptr when absent or null
+  std::shared_ptr<const Json> root_;  // keeps the parsed file alive
+  const void* object_ = nullptr;      // the nlohmann::json object read
+  std::string where_;                 // "Hugging Face model folder 'D': config.json's"
+};
+
 class HfFolder {
  public:
   /// Reads config.json and opens the weights. UserError naming the folder and the file when
@@ -37,16 +62,24 @@ class HfFolder {
   HfFolder& operator=(HfFolder&&) noexcept;
 
   const std::string& dir() const { return dir_; }
+  /// config.json.
+  const HfConfigObject& config() const { return *config_; }
   /// config.json's `key`: a string, or UserError naming the folder, the key and what was found.
-  std::string config_string(const std::string& key) const;
+  std::string config_string(const std::string& key) const { return config().string(key); }
   /// config.json's integer `key`; `fallback` when absent (UserError when absent without one, or
   /// when it is not an integer in int's range).
-  int config_int(const std::string& key, std::optional<int> fallback = std::nullopt) const;
+  int config_int(const std::string& key, std::optional<int> fallback = std::nullopt) const {
+    return config().integer(key, fallback);
+  }
   /// config.json's number `key` (an integer or a float); `fallback` when absent.
-  double config_number(const std::string& key, std::optional<double> fallback = std::nullopt) const;
+  double config_number(const std::string& key, std::optional<double> fallback = std::nullopt) const {
+    return config().number(key, fallback);
+  }
   /// config.json's boolean `key`; `fallback` when absent.
-  bool config_bool(const std::string& key, std::optional<bool> fallback = std::nullopt) const;
-  bool config_has(const std::string& key) const;
+  bool config_bool(const std::string& key, std::optional<bool> fallback = std::nullopt) const {
+    return config().boolean(key, fallback);
+  }
+  bool config_has(const std::string& key) const { return config().has(key); }
 
   /// The tensor named `name`, or {nullptr, nullptr}.
   HfTensor find(const std::string& name) const;
@@ -58,9 +91,8 @@ class HfFolder {
   const std::vector<SafetensorsFile>& files() const { return files_; }
 
  private:
-  struct Config;
   std::string dir_;
-  std::unique_ptr<Config> config_;  // the parsed config.json
+  std::unique_ptr<HfConfigObject> config_;  // the parsed config.json
   std::vector<SafetensorsFile> files_;
 };
 

@@ -101,6 +101,7 @@ std::string check_hf_gpt2_tensors(const HfFolder& f, const GptConfig& config) {
   const std::string prefix = f.find("transformer.wte.weight").tensor != nullptr ? "transformer." : "";
   std::set<std::string> expected;
   for (const GptTensorSpec& s : gpt_tensors()) {
+    if (!tensor_present(s, config)) continue;
     for (int l = 0; l < (s.per_block ? config.num_layers : 1); ++l) {
       const HfGpt2Tensor t = hf_gpt2_tensor(config, s.tensor, l, prefix);
       const HfTensor found = f.tensor(t.name);

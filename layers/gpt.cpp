@@ -57,6 +57,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
       overlap_(overlap),
       memory_(memory) {
   config_.validate();
+  // The table, parameters and layers know the Llama family; the block schedule below is GPT-2's.
+  FF_REQUIRE(config_.family == ModelFamily::gpt2, "{}: this model class computes GPT-2 blocks only", config_.str());
   const auto& shape = grid.shape();
   FF_REQUIRE(local_batch > 0, "local batch of {} sequences per rank: must be positive", local_batch);
   FF_REQUIRE(seq_len > 0 && seq_len <= config.max_seq_len,

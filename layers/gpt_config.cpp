@@ -6,6 +6,15 @@
 
 namespace fourfold {
 
+const char* family_name(ModelFamily family) { return family == ModelFamily::llama ? "llama" : "gpt2"; }
+
+ModelFamily parse_family(const std::string& name) {
+  if (name == "gpt2") return ModelFamily::gpt2;
+  if (name == "llama") return ModelFamily::llama;
+  FF_REQUIRE(false, "model family '{}': expected \"gpt2\" or \"llama\"", name);
+  return ModelFamily::gpt2;
+}
+
 void GptConfig::validate() const {
   FF_REQUIRE(max_seq_len > 0, "model max_seq_len = {}: must be positive", max_seq_len);
   FF_REQUIRE(vocab_size > 0, "model vocab_size = {}: must be positive", vocab_size);
@@ -16,6 +25,29 @@ void GptConfig::validate() const {
   FF_REQUIRE(num_heads > 0, "model num_heads = {}: must be positive", num_heads);
   FF_REQUIRE(channels > 0 && channels % num_heads == 0,
              "model channels = {} must be a positive multiple of num_heads = {}", channels, num_heads);
+  FF_REQUIRE(num_kv_heads >= 0 && num_heads % kv_heads() == 0,
+             "model num_kv_heads = {} must divide num_heads = {} (each key/value head serves a group of query heads)",
+             num_kv_heads, num_heads);
+  FF_REQUIRE(intermediate_size >= 0, "model intermediate_size = {}: must be positive (0: 4 channels)", intermediate_size);
+  FF_REQUIRE(norm_eps > 0.0f, "model norm_eps = {}: must be positive", norm_eps);
+  if (family == ModelFamily::gpt2) {
+    // GPT-2's block is fixed: multi-head attention, a 4 C MLP, a tied head, LayerNorm at 1e-5.
+    FF_REQUIRE(kv_heads() == num_heads && mlp_hidden() == 4 * channels && tied_embeddings && norm_eps == 1e-5f,
+               "GPT-2 has num_kv_heads = num_heads, intermediate_size = 4 channels, tied embeddings and eps 1e-5; "
+               "got {}, {}, {}, {} (family \"llama\" has them free)",
+               kv_heads(), mlp_hidden(), tied_embeddings ? "tied" : "untied", norm_eps);
+  } else {
+    FF_REQUIRE(head_size() % 2 == 0, "Llama head size channels / num_heads = {} / {} = {} must be even (rotary pairs)",
+               channels, num_heads, head_size());
+    FF_REQUIRE(rope_theta > 1.0, "model rope_theta = {}: must be above 1", rope_theta);
+    FF_REQUIRE(rope_scaling.factor == 0.0 ||
+                   (rope_scaling.factor >= 1.0 && rope_scaling.low_freq_factor > 0.0 &&
+                    rope_scaling.high_freq_factor > rope_scaling.low_freq_factor && rope_scaling.original_max_position > 0),
+               "rope_scaling: factor {}, low_freq_factor {}, high_freq_factor {}, original_max_position_embeddings {}: "
+               "expected factor >= 1, 0 < low < high, a positive original length",
+               rope_scaling.factor, rope_scaling.low_freq_factor, rope_scaling.high_freq_factor,
+               rope_scaling.original_max_position);
+  }
   // num_parameters() counts in 64-bit integers: dimensions from a file (llm.c header, checkpoint
   // metadata) must not make it overflow. 2^50 parameters is far beyond any model that trains.
   const long double parameters = gpt_parameter_count<long double>(*this);
@@ -26,6 +58,10 @@ void GptConfig::validate() const {
 long long GptConfig::num_parameters() const { return gpt_parameter_count<long long>(*this); }
 
 std::string GptConfig::str() const {
+  if (family == ModelFamily::llama)
+    return fmt::format("Llama L={} NH={} KV={} C={} I={} V={} (padded {}) maxT={}{}", num_layers, num_heads, kv_heads(),
+                       channels, mlp_hidden(), vocab_size, padded_vocab_size, max_seq_len,
+                       tied_embeddings ? " tied" : "");
   return fmt::format("GPT-2 L={} NH={} C={} V={} (padded {}) maxT={}", num_layers, num_heads,
                      channels, vocab_size, padded_vocab_size, max_seq_len);
 }

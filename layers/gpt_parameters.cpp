@@ -38,6 +38,7 @@ GptParameters::GptParameters(const GptConfig& config, const comm::Grid& grid, co
   param_index_.assign(static_cast<std::size_t>(gpt_tensor_count) * L, unplaced);
 
   auto add = [&](const GptTensorSpec& spec, int layer) {
+    if (!tensor_present(spec, config_)) return;  // not a tensor of this model
     const ParallelLinear* linear = linears[static_cast<std::size_t>(spec.linear)];
     FF_ASSERT((linear != nullptr) == (spec.sharding == TensorSharding::linear_weight ||
                                       spec.sharding == TensorSharding::linear_bias),
@@ -92,9 +93,12 @@ GptParameters::GptParameters(const GptConfig& config, const comm::Grid& grid, co
     info.weight_decay = spec.weight_decay;
     info.init = spec.init == InitRule::ones ? InitKind::ones : spec.init == InitRule::zeros ? InitKind::zeros
                                                                                        : InitKind::normal;
-    info.init_std = spec.init == InitRule::normal            ? gpt2_init_std
-                    : spec.init == InitRule::normal_residual ? gpt2_init_std / std::sqrt(2.0f * L)
-                                                             : 0.0f;
+    // Llama (transformers' LlamaPreTrainedModel) draws every matrix from normal(0, 0.02): no
+    // residual scaling.
+    const bool residual_scaled = spec.init == InitRule::normal_residual && config_.family == ModelFamily::gpt2;
+    info.init_std = spec.init == InitRule::normal || spec.init == InitRule::normal_residual
+                        ? (residual_scaled ? gpt2_init_std / std::sqrt(2.0f * L) : gpt2_init_std)
+                        : 0.0f;
     info.tensor_id = tensor_id_of(info.name);
     offset += chunk_size;
     param_index_[static_cast<std::size_t>(info.tensor) * L + layer] = params_.size();
@@ -127,12 +131,17 @@ GptParameters::GptParameters(const GptConfig& config, const comm::Grid& grid, co
 ParamViews GptParameters::views_into(const Vector& arena) const {
   using T = GptTensor;
   ParamViews v;
+  // A tensor the model does not have (Llama's biases, position embedding) is an empty view.
   auto at = [&](GptTensor tensor, int layer) {
+    if (!tensor_present(spec_of(tensor), config_)) return Vector();
     const ParamInfo& p = param(tensor, layer);
     return slice(arena, p.offset, p.size);
   };
   v.wte = matrix_at(arena, param(T::wte).offset, vocab_.local, config_.channels);
-  v.wpe = matrix_at(arena, param(T::wpe).offset, config_.max_seq_len, c_x_);
+  if (tensor_present(spec_of(T::wpe), config_))
+    v.wpe = matrix_at(arena, param(T::wpe).offset, config_.max_seq_len, c_x_);
+  if (tensor_present(spec_of(T::lm_head), config_))
+    v.lm_head = matrix_at(arena, param(T::lm_head).offset, vocab_.local, config_.channels);
   for (int l = 0; l < config_.num_layers; ++l) {
     BlockParams b;
     b.ln1_w = at(T::ln_1_weight, l);
@@ -161,7 +170,7 @@ const ParamInfo& GptParameters::param(GptTensor tensor, int layer) const {
   FF_REQUIRE(layer >= 0 && layer < (spec.per_block ? config_.num_layers : 1),
              "no parameter {} of block {} in a model of {} blocks", spec.name, layer, config_.num_layers);
   const std::size_t at = param_index_[static_cast<std::size_t>(index) * config_.num_layers + layer];
-  FF_ASSERT(at != unplaced, "tensor {} of block {} has no place in the arena", spec.name, layer);
+  FF_REQUIRE(at != unplaced, "{} has no parameter {}", config_.str(), spec.name);
   return params_[at];
 }
 

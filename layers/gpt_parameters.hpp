@@ -28,11 +28,14 @@ struct BlockParams {
   Vector ln1_w, ln1_b, qkv_w, qkv_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, fcproj_w, fcproj_b;
 };
 
+/// Views of a tensor the model does not have (Llama's biases and position embedding, a tied
+/// model's lm_head) are empty.
 struct ParamViews {
   Matrix wte;  // (V_loc, C)
   Matrix wpe;  // (maxT, C_x)
   std::vector<BlockParams> blocks;
   Vector lnf_w, lnf_b;  // (C_x)
+  Matrix lm_head;       // (V_loc, C): an untied head's own rows, sharded like wte
 };
 
 /// The linear layers whose shards a block's weights and biases follow, indexed by BlockLinear
@@ -58,9 +61,9 @@ class GptParameters {
   const ParamViews& weights() const { return weights_; }
   const ParamViews& grads() const { return grads_; }
 
-  /// GPT-2 initialisation by global element index (the table's init rule): normal(0, 0.02),
-  /// residual projections scaled by 1/sqrt(2L), LayerNorm weights 1, biases 0; the same
-  /// values on every grid. Drawn in a kernel on the device.
+  /// Initialisation by global element index (the table's init rule): normal(0, 0.02), GPT-2's
+  /// residual projections scaled by 1/sqrt(2L), norm weights 1, biases 0; the same values on
+  /// every grid. Drawn in a kernel on the device.
   void init(std::uint64_t seed);
 
  private:

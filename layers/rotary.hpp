@@ -6,27 +6,19 @@
 // The angles are formed as transformers forms them, in fp32 (f_k = 1 / theta^(2k/d) rounded to
 // float, p f_k a float product), so that long positions round as they do there; cos and sin of
 // each angle are then exact to float rounding. Llama 3.1's frequency scaling ("rope_type":
-// "llama3") is RopeScaling.
+// "llama3") is RopeScaling (gpt_config.hpp): low frequencies divided by its factor, high ones
+// kept, the band between interpolated (transformers' _compute_llama3_parameters).
 //
 // Heads are split over Y; each rank rotates its own heads, with the positions of its rows (local
 // sequences of seq_len tokens): nothing is communicated.
 #pragma once
 
 #include "core/types.hpp"
+#include "layers/gpt_config.hpp"  // RopeScaling
 
 #include <vector>
 
 namespace fourfold {
-
-/// Llama 3.1's scaling of the rotary frequencies for long contexts (transformers'
-/// _compute_llama3_parameters): low frequencies divided by `factor`, high ones kept, the band
-/// between interpolated. factor = 0: no scaling.
-struct RopeScaling {
-  double factor = 0.0;
-  double low_freq_factor = 1.0;
-  double high_freq_factor = 4.0;
-  int original_max_position = 8192;
-};
 
 /// cos and sin of every position's angles: (positions, head_dim / 2) each, built once on the
 /// host and copied to the device.

@@ -27,7 +27,7 @@ scripts/plot-metrics "$run/loss.png" "$run/metrics.jsonl"
 
 echo
 echo "== resume: the step-1000 checkpoint, continued on grid 1x1x1x2 (data parallel) =="
-"$build_dir/bin/fourfold-ckpt" info "$run/checkpoints/step_00001000.h5" | head -8
+"$build_dir/bin/fourfold-ckpt" info "$run/checkpoints/step_00001000.h5" | head -9
 mpiexec -n 2 "$build_dir/bin/fourfold-train" --config configs/tiny.toml \
   --data "$data/train.bin" --val-data "$data/val.bin" --out "$run-resumed" --grid 1x1x1x2 \
   --resume "$run/checkpoints/step_00001000.h5" "$@"

@@ -25,6 +25,7 @@ void print_info(const std::string& path) {
   const checkpoint::CheckpointMeta m = checkpoint::read_checkpoint_meta(path);
   std::printf("checkpoint      %s\n", path.c_str());
   std::printf("format version  %d\n", m.version);
+  std::printf("family          %s\n", family_name(m.model.family));
   std::printf("model           %s (%.1fM parameters)\n", m.model.str().c_str(), m.model.num_parameters() / 1e6);
   std::printf("step            %ld (%lld tokens seen)\n", m.state.step, m.state.tokens_seen);
   std::printf("data            '%s', %s order, batch %d x %d tokens, seed %llu\n", m.state.train_data.c_str(),

@@ -102,6 +102,7 @@ out=$(train --out "$work/r_shape" --resume "$good" --set model.num_layers=3); rc
 echo "damaged checkpoints: clear errors on every rank"
 
 "$build/bin/fourfold-ckpt" info "$good" | grep -q "h.1.mlp.c_fc.weight *\[128, 32\]" || fail "ckpt info lacks the tensor list"
+"$build/bin/fourfold-ckpt" info "$good" | grep -q "^family *gpt2$" || fail "ckpt info does not name the family"
 "$build/bin/fourfold-ckpt" verify "$good" >/dev/null || fail "ckpt verify rejected a good checkpoint"
 out=$("$build/bin/fourfold-ckpt" verify "$work/flipped.h5" 2>&1) && fail "ckpt verify accepted a damaged checkpoint"
 grep -q "MISMATCH /model/wte" <<<"$out" || fail "ckpt verify did not name the damaged dataset: $out"

@@ -52,6 +52,25 @@ TEST(CheckpointMeta, WrittenMetadataReadsBackUnchanged) {
   EXPECT_EQ(back.tensors[1].checksum_v, 6u);
 }
 
+TEST(CheckpointMeta, LlamaModelsReadBackAndOlderFilesAreGpt2) {
+  CheckpointMeta m = sample();
+  m.model.family = ModelFamily::llama;
+  m.model.num_kv_heads = 1;
+  m.model.intermediate_size = 44;
+  m.model.norm_eps = 1e-6f;
+  m.model.rope_theta = 500000.0;
+  m.model.tied_embeddings = false;
+  m.model.rope_scaling.factor = 8.0;
+  const CheckpointMeta back = CheckpointMeta::from_json(m.to_json(), "llama");
+  EXPECT_TRUE(back.model == m.model) << back.model.str();
+  EXPECT_EQ(back.model.rope_scaling.original_max_position, 8192);
+  nlohmann::json old = nlohmann::json::parse(sample().to_json());
+  old["model"].erase("family");  // written before the family existed
+  EXPECT_EQ(CheckpointMeta::from_json(old.dump(), "old").model.family, ModelFamily::gpt2);
+  old["model"]["family"] = "bert";
+  EXPECT_NE(rejection(old.dump()).find("model family 'bert'"), std::string::npos);
+}
+
 TEST(CheckpointMeta, NumbersThatAreNotIntegersInRangeAreRejected) {
   auto with = [](auto&& edit) {
     nlohmann::json j = nlohmann::json::parse(sample().to_json());

@@ -145,7 +145,7 @@ std::string gpt2model_folder(const std::string& name, const std::function<void(s
   if (test::runtime().world_rank() == 0) {
     std::vector<checkpoint::SafetensorsEntry> entries;
     for (const GptTensorSpec& s : gpt_tensors())
-      for (int l = 0; l < (s.per_block ? c.num_layers : 1); ++l) {
+      for (int l = 0; tensor_present(s, c) && l < (s.per_block ? c.num_layers : 1); ++l) {
         const auto t = checkpoint::hf_gpt2_tensor(c, s.tensor, l, "");
         entries.push_back({t.name, ElementType::f32, t.shape});
         if (s.tensor == GptTensor::attn_proj_bias)
