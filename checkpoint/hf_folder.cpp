@@ -156,6 +156,24 @@ HfTensor HfFolder::tensor(const std::string& name) const {
   return t;
 }
 
+HfTensor HfFolder::tensor(const std::string& name, const std::vector<std::int64_t>& shape, const std::string& model) const {
+  const HfTensor t = tensor(name);
+  FF_REQUIRE(t.tensor->shape == shape,
+             "Hugging Face model folder '{}': tensor '{}' in '{}' has shape {}, but config.json's model ({}) gives it {}",
+             dir_, name, t.file->path(), shape_text(t.tensor->shape), model, shape_text(shape));
+  return t;
+}
+
+void HfFolder::check_nothing_else(const std::set<std::string>& expected,
+                                  const std::function<bool(const std::string&)>& ignorable, const std::string& model) const {
+  for (const SafetensorsFile& file : files_)
+    for (const SafetensorsTensor& t : file.header().tensors)
+      FF_REQUIRE(expected.count(t.name) != 0 || ignorable(t.name),
+                 "Hugging Face model folder '{}': '{}' holds the unexpected tensor '{}' (shape {}), which is no parameter "
+                 "of {}",
+                 dir_, file.path(), t.name, shape_text(t.shape), model);
+}
+
 std::vector<std::string> HfFolder::names() const {
   std::vector<std::string> names;
   for (const SafetensorsFile& file : files_)

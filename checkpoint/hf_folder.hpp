@@ -10,8 +10,10 @@
 #include "checkpoint/safetensors.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -85,6 +87,13 @@ class HfFolder {
   HfTensor find(const std::string& name) const;
   /// The tensor named `name`; UserError naming the folder and the tensor when it is missing.
   HfTensor tensor(const std::string& name) const;
+  /// The tensor named `name` with the shape `shape` that `model` (its description) gives it;
+  /// UserError naming the folder, the shard, the tensor and both shapes otherwise.
+  HfTensor tensor(const std::string& name, const std::vector<std::int64_t>& shape, const std::string& model) const;
+  /// Refuses any tensor of the folder that is neither in `expected` nor ignorable(name), naming
+  /// the folder, the shard, the tensor and `model` (what it is no parameter of).
+  void check_nothing_else(const std::set<std::string>& expected, const std::function<bool(const std::string&)>& ignorable,
+                          const std::string& model) const;
   /// Every tensor name, in shard order.
   std::vector<std::string> names() const;
   /// The shards, in order.

@@ -24,12 +24,6 @@ bool is_buffer(const std::string& name, const std::string& prefix) {
   return name.rfind(prefix + "h.", 0) == 0 && (ends_with(".attn.bias") || ends_with(".attn.masked_bias"));
 }
 
-std::string shape_text(const std::vector<std::int64_t>& shape) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
-}
-
 }  // namespace
 
 int padded_vocab_for(int vocab_size) { return (vocab_size + 127) / 128 * 128; }
@@ -104,23 +98,13 @@ std::string check_hf_gpt2_tensors(const HfFolder& f, const GptConfig& config) {
     if (!tensor_present(s, config)) continue;
     for (int l = 0; l < (s.per_block ? config.num_layers : 1); ++l) {
       const HfGpt2Tensor t = hf_gpt2_tensor(config, s.tensor, l, prefix);
-      const HfTensor found = f.tensor(t.name);
-      FF_REQUIRE(found.tensor->shape == t.shape,
-                 "Hugging Face model folder '{}': tensor '{}' in '{}' has shape {}, but config.json's GPT-2 ({}) gives it "
-                 "{}",
-                 f.dir(), t.name, found.file->path(), shape_text(found.tensor->shape), config.str(), shape_text(t.shape));
+      f.tensor(t.name, t.shape, config.str());
       expected.insert(t.name);
     }
   }
-  for (const SafetensorsFile& file : f.files()) {
-    for (const SafetensorsTensor& t : file.header().tensors) {
-      FF_REQUIRE(expected.count(t.name) != 0 || is_buffer(t.name, prefix) || t.name == "lm_head.weight",
-                 "Hugging Face model folder '{}': '{}' holds the unexpected tensor '{}' (shape {}), which is no parameter "
-                 "of a GPT-2{}",
-                 f.dir(), file.path(), t.name, shape_text(t.shape),
-                 prefix.empty() ? "" : " stored with names under 'transformer.'");
-    }
-  }
+  f.check_nothing_else(
+      expected, [&](const std::string& name) { return is_buffer(name, prefix) || name == "lm_head.weight"; },
+      config.str() + (prefix.empty() ? "" : " stored with names under 'transformer.'"));
   return prefix;
 }
 

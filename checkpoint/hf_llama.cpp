@@ -10,12 +10,6 @@
 namespace fourfold::checkpoint {
 namespace {
 
-std::string shape_text(const std::vector<std::int64_t>& shape) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
-}
-
 bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -109,26 +103,18 @@ void check_hf_llama_tensors(const HfFolder& f, const GptConfig& config) {
     if (!tensor_present(s, config)) continue;
     for (int l = 0; l < (s.per_block ? config.num_layers : 1); ++l) {
       for (const HfPiece& piece : hf_llama_pieces(config, s.tensor, l)) {
-        const HfTensor found = f.tensor(piece.name);
-        FF_REQUIRE(found.tensor->shape == piece.shape,
-                   "Hugging Face model folder '{}': tensor '{}' in '{}' has shape {}, but config.json's Llama ({}) gives "
-                   "it {}",
-                   f.dir(), piece.name, found.file->path(), shape_text(found.tensor->shape), config.str(),
-                   shape_text(piece.shape));
+        f.tensor(piece.name, piece.shape, config.str());
         expected.insert(piece.name);
       }
     }
   }
-  for (const SafetensorsFile& file : f.files()) {
-    for (const SafetensorsTensor& t : file.header().tensors) {
-      // Older exports saved the rotary frequencies as a buffer; a tied head may be stored too.
-      const bool ignorable = ends_with(t.name, ".rotary_emb.inv_freq") || (t.name == "lm_head.weight" && config.tied_embeddings);
-      FF_REQUIRE(expected.count(t.name) != 0 || ignorable,
-                 "Hugging Face model folder '{}': '{}' holds the unexpected tensor '{}' (shape {}), which is no parameter "
-                 "of {}",
-                 f.dir(), file.path(), t.name, shape_text(t.shape), config.str());
-    }
-  }
+  // Older exports saved the rotary frequencies as a buffer; a tied head may be stored too.
+  f.check_nothing_else(
+      expected,
+      [&](const std::string& name) {
+        return ends_with(name, ".rotary_emb.inv_freq") || (name == "lm_head.weight" && config.tied_embeddings);
+      },
+      config.str());
 }
 
 std::string hf_llama_config_json(const GptConfig& c, ElementType type) {

@@ -22,12 +22,6 @@ static_assert(sizeof(float) == 4, "safetensors F32 is a 4-byte IEEE float");
 
 std::string errno_text() { return std::strerror(errno); }
 
-std::string shape_text(const std::vector<std::int64_t>& shape) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
-}
-
 // The stored type a safetensors dtype names; UserError for the ones fourfold does not read.
 ElementType element_type(const std::string& path, const std::string& tensor, const std::string& dtype) {
   if (dtype == "F32") return ElementType::f32;
@@ -84,6 +78,12 @@ void convert(const unsigned char* src, std::size_t n, std::uint64_t stride, Elem
 }
 
 }  // namespace
+
+std::string shape_text(const std::vector<std::int64_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
 
 std::uint64_t SafetensorsTensor::elements() const { return checked_elements(shape, "tensor '" + name + "'"); }
 

@@ -25,6 +25,9 @@ namespace fourfold::checkpoint {
 /// 100 MB; a 405B Llama's header is under 100 kB).
 inline constexpr std::uint64_t safetensors_max_header_bytes = 100ull << 20;
 
+/// "[4096, 14336]": a shape as errors print it.
+std::string shape_text(const std::vector<std::int64_t>& shape);
+
 struct SafetensorsTensor {
   std::string name;
   ElementType type = ElementType::f32;
