@@ -133,7 +133,10 @@ CheckpointMeta CheckpointMeta::from_json(const std::string& text, const std::str
     if (m.model.family == ModelFamily::llama) {
       m.model.num_kv_heads = integer_field<int>(mj, "num_kv_heads", origin);
       m.model.intermediate_size = integer_field<int>(mj, "intermediate_size", origin);
-      m.model.norm_eps = mj.at("norm_eps").get<float>();
+      const double eps = mj.at("norm_eps").get<double>();
+      FF_REQUIRE(eps > 0.0 && eps < 1.0, "checkpoint '{}' has unreadable metadata: norm_eps {} (expected in (0, 1))",
+                 origin, eps);
+      m.model.norm_eps = static_cast<float>(eps);
       m.model.rope_theta = mj.at("rope_theta").get<double>();
       m.model.tied_embeddings = mj.at("tied_embeddings").get<bool>();
       const auto& rs = mj.at("rope_scaling");

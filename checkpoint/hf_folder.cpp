@@ -38,6 +38,11 @@ std::string shard_name(std::size_t index, std::size_t count) {
 
 }  // namespace
 
+int padded_vocab_for(int vocab_size) {
+  FF_REQUIRE(vocab_size > 0 && vocab_size <= (1 << 30), "vocab_size {}: expected a positive size up to 2^30", vocab_size);
+  return (vocab_size + 127) / 128 * 128;
+}
+
 struct HfConfigObject::Json {
   nlohmann::json json;
 };

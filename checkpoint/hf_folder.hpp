@@ -22,6 +22,12 @@ namespace fourfold::checkpoint {
 /// Hugging Face's default shard size ("5GB": decimal gigabytes).
 inline constexpr std::uint64_t hf_default_shard_bytes = 5'000'000'000ull;
 
+/// fourfold's padded vocabulary for a Hugging Face vocabulary: rounded up to a multiple of 128,
+/// as llm.c pads GPT-2's 50257 to 50304. A folder fourfold exported records its own padding
+/// (config.json's fourfold_padded_vocab_size), which its import keeps. UserError unless
+/// 0 < vocab_size <= 2^30.
+int padded_vocab_for(int vocab_size);
+
 /// A tensor of the folder and the shard that holds it.
 struct HfTensor {
   const SafetensorsFile* file = nullptr;

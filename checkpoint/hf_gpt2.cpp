@@ -26,8 +26,6 @@ bool is_buffer(const std::string& name, const std::string& prefix) {
 
 }  // namespace
 
-int padded_vocab_for(int vocab_size) { return (vocab_size + 127) / 128 * 128; }
-
 HfGpt2Tensor hf_gpt2_tensor(const GptConfig& config, GptTensor tensor, int layer, const std::string& prefix) {
   const GptTensorSpec& s = spec_of(tensor);
   HfGpt2Tensor t;
@@ -55,8 +53,9 @@ GptConfig hf_gpt2_config(const HfFolder& f) {
   c.num_heads = f.config_int("n_head");
   c.vocab_size = f.config_int("vocab_size");
   c.max_seq_len = f.config_int("n_positions");
-  FF_REQUIRE(c.vocab_size > 0, "Hugging Face model folder '{}': vocab_size {} must be positive", f.dir(), c.vocab_size);
   // fourfold's own exports record their padding, so that a round trip keeps the model's shape.
+  FF_REQUIRE(c.vocab_size > 0 && c.vocab_size <= (1 << 30),
+             "Hugging Face model folder '{}': vocab_size {}: expected a positive size up to 2^30", f.dir(), c.vocab_size);
   c.padded_vocab_size = f.config_int("fourfold_padded_vocab_size", padded_vocab_for(c.vocab_size));
   try {
     c.validate();
@@ -77,7 +76,7 @@ GptConfig hf_gpt2_config(const HfFolder& f) {
                f.dir(), act);
   }
   const double eps = f.config_number("layer_norm_epsilon", 1e-5);
-  FF_REQUIRE(static_cast<float>(eps) == gpt2_layer_norm_epsilon,
+  FF_REQUIRE(eps > 0.0 && eps < 1.0 && static_cast<float>(eps) == gpt2_layer_norm_epsilon,
              "Hugging Face model folder '{}': layer_norm_epsilon {}; fourfold's GPT-2 computes with 1e-05", f.dir(), eps);
   FF_REQUIRE(f.config_bool("tie_word_embeddings", true),
              "Hugging Face model folder '{}': tie_word_embeddings is false; fourfold's GPT-2 ties its head to wte", f.dir());

@@ -32,11 +32,6 @@ struct HfGpt2Tensor {
 /// The tensor in a folder whose names carry `prefix` ("transformer." or "").
 HfGpt2Tensor hf_gpt2_tensor(const GptConfig& config, GptTensor tensor, int layer, const std::string& prefix);
 
-/// fourfold's padded vocabulary for a Hugging Face vocabulary: rounded up to a multiple of 128,
-/// as llm.c pads GPT-2's 50257 to 50304. A folder fourfold exported records its own padding
-/// (config.json's fourfold_padded_vocab_size), which its import keeps.
-int padded_vocab_for(int vocab_size);
-
 /// The GPT-2 config.json describes: model_type "gpt2"; n_embd, n_layer, n_head, vocab_size,
 /// n_positions; and the settings fourfold's GPT-2 computes with (checked when present:
 /// activation_function gelu_new, layer_norm_epsilon 1e-5, n_inner 4 n_embd, tied embeddings, no

@@ -61,12 +61,15 @@ GptConfig hf_llama_config(const HfFolder& f) {
   c.num_kv_heads = j.integer("num_key_value_heads", c.num_heads);
   c.vocab_size = j.integer("vocab_size");
   c.max_seq_len = j.integer("max_position_embeddings");
-  c.norm_eps = static_cast<float>(j.number("rms_norm_eps", 1e-6));
+  const double eps = j.number("rms_norm_eps", 1e-6);
+  FF_REQUIRE(eps > 0.0 && eps < 1.0, "Hugging Face model folder '{}': rms_norm_eps {} (expected in (0, 1))", f.dir(), eps);
+  c.norm_eps = static_cast<float>(eps);
   c.rope_theta = j.number("rope_theta", 10000.0);
   c.tied_embeddings = j.boolean("tie_word_embeddings", false);
-  FF_REQUIRE(c.vocab_size > 0, "Hugging Face model folder '{}': vocab_size {} must be positive", f.dir(), c.vocab_size);
+  FF_REQUIRE(c.vocab_size > 0 && c.vocab_size <= (1 << 30),
+             "Hugging Face model folder '{}': vocab_size {}: expected a positive size up to 2^30", f.dir(), c.vocab_size);
   // fourfold's own exports record their padding; others are padded to a multiple of 128.
-  c.padded_vocab_size = j.integer("fourfold_padded_vocab_size", (c.vocab_size + 127) / 128 * 128);
+  c.padded_vocab_size = j.integer("fourfold_padded_vocab_size", padded_vocab_for(c.vocab_size));
   if (const auto scaling = j.object("rope_scaling")) {
     const std::string rope_type = scaling->string("rope_type", scaling->string("type", "default"));
     FF_REQUIRE(rope_type == "llama3" || rope_type == "default",

@@ -32,7 +32,7 @@ void GptConfig::validate() const {
   FF_REQUIRE(norm_eps > 0.0f, "model norm_eps = {}: must be positive", norm_eps);
   if (family == ModelFamily::gpt2) {
     // GPT-2's block is fixed: multi-head attention, a 4 C MLP, a tied head, LayerNorm at 1e-5.
-    FF_REQUIRE(kv_heads() == num_heads && mlp_hidden() == 4 * channels && tied_embeddings && norm_eps == 1e-5f,
+    FF_REQUIRE(kv_heads() == num_heads && mlp_hidden() == 4LL * channels && tied_embeddings && norm_eps == 1e-5f,
                "GPT-2 has num_kv_heads = num_heads, intermediate_size = 4 channels, tied embeddings and eps 1e-5; "
                "got {}, {}, {}, {} (family \"llama\" has them free)",
                kv_heads(), mlp_hidden(), tied_embeddings ? "tied" : "untied", norm_eps);

@@ -46,13 +46,24 @@ struct GptConfig {
   bool tied_embeddings = true;   // the LM head is the token embedding (GPT-2 always)
   RopeScaling rope_scaling;      // Llama 3.1
 
+  // Derived sizes, computed in T (long long, or long double where a size from a file is checked)
+  // so that dimensions read from outside data cannot overflow them.
   int kv_heads() const { return num_kv_heads > 0 ? num_kv_heads : num_heads; }
-  int mlp_hidden() const { return intermediate_size > 0 ? intermediate_size : 4 * channels; }
   int head_size() const { return channels / num_heads; }
+  template <typename T = long long>
+  T mlp_hidden() const {
+    return intermediate_size > 0 ? T(intermediate_size) : T(4) * T(channels);
+  }
   /// Rows of the fused query/key/value weight: (NH + 2 KV) head_size (3 C without GQA).
-  int qkv_features() const { return (num_heads + 2 * kv_heads()) * head_size(); }
+  template <typename T = long long>
+  T qkv_features() const {
+    return (T(num_heads) + T(2) * T(kv_heads())) * T(head_size());
+  }
   /// Rows of the MLP's first weight: its hidden width (GPT-2), gate and up fused (Llama: 2 I).
-  int mlp_in_features() const { return family == ModelFamily::llama ? 2 * mlp_hidden() : mlp_hidden(); }
+  template <typename T = long long>
+  T mlp_in_features() const {
+    return family == ModelFamily::llama ? T(2) * mlp_hidden<T>() : mlp_hidden<T>();
+  }
 
   /// Checks internal consistency (positive sizes, V <= Vp, C divisible by NH, KV dividing NH, an
   /// even head size for the rotary pairs, GPT-2's fixed settings), naming the value.

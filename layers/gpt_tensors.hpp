@@ -41,9 +41,9 @@ struct ModelExtent {
       case channels: base = T(c.channels); break;
       case padded_vocab: base = T(c.padded_vocab_size); break;
       case max_seq_len: base = T(c.max_seq_len); break;
-      case qkv_features: base = T(c.qkv_features()); break;
-      case mlp_in_features: base = T(c.mlp_in_features()); break;
-      case mlp_hidden: base = T(c.mlp_hidden()); break;
+      case qkv_features: base = c.qkv_features<T>(); break;
+      case mlp_in_features: base = c.mlp_in_features<T>(); break;
+      case mlp_hidden: base = c.mlp_hidden<T>(); break;
       case one: break;
     }
     return base * T(multiple);

@@ -117,7 +117,9 @@ TEST(HfLlama, PiecesCoverEveryRowOnceInOrder) {
     for (const HfPiece& p : pieces) {
       EXPECT_EQ(p.first_row, next) << p.name;
       EXPECT_EQ(p.shape[0], p.rows) << p.name;
-      if (!s.is_vector) EXPECT_EQ(p.shape[1], s.cols.of<std::int64_t>(c)) << p.name;
+      if (!s.is_vector) {
+        EXPECT_EQ(p.shape[1], s.cols.of<std::int64_t>(c)) << p.name;
+      }
       next += p.rows;
     }
     const std::int64_t stored = s.tensor == GptTensor::wte || s.tensor == GptTensor::lm_head ? c.vocab_size
