@@ -9,6 +9,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace fourfold::checkpoint {
@@ -115,22 +116,24 @@ HfFolder::HfFolder(const std::string& dir) : dir_(dir) {
   const nlohmann::json index = read_json(index_path, what);
   FF_REQUIRE(index.contains("weight_map") && index["weight_map"].is_object(), "{}: '{}' has no weight_map object", what,
              index_path);
-  // Each shard opened once, in the order of its first tensor in the index; names checked to stay
-  // inside the folder (an index is outside data).
-  std::map<std::string, std::size_t> shard_index;
+  // The shards the index names (checked to stay inside the folder: an index is outside data),
+  // each opened once, in name order (model-00001-of-... first).
   std::map<std::string, std::string> placed;  // tensor -> shard file name
+  std::set<std::string> shard_names;
   for (const auto& [tensor, file] : index["weight_map"].items()) {
     FF_REQUIRE(file.is_string(), "{}: '{}' maps tensor '{}' to {}, not a file name", what, index_path, tensor, file.dump());
     const std::string name = file.get<std::string>();
     FF_REQUIRE(!name.empty() && name.find('/') == std::string::npos && name != "." && name != "..",
                "{}: '{}' maps tensor '{}' to '{}', which is not a file of the folder", what, index_path, tensor, name);
     placed[tensor] = name;
-    if (shard_index.count(name) == 0) {
-      shard_index[name] = files_.size();
-      files_.emplace_back(dir + "/" + name);
-    }
+    shard_names.insert(name);
   }
-  FF_REQUIRE(!files_.empty(), "{}: '{}' lists no tensors", what, index_path);
+  FF_REQUIRE(!shard_names.empty(), "{}: '{}' lists no tensors", what, index_path);
+  std::map<std::string, std::size_t> shard_index;
+  for (const std::string& name : shard_names) {
+    shard_index[name] = files_.size();
+    files_.emplace_back(dir + "/" + name);
+  }
   for (const auto& [tensor, name] : placed) {
     FF_REQUIRE(files_[shard_index[name]].header().find(tensor) != nullptr,
                "{}: '{}' puts tensor '{}' in '{}', which does not hold it", what, index_path, tensor, name);

@@ -85,6 +85,7 @@ TEST(HfFolder, ShardsInOrderWithHuggingFacesNamesAndIndex) {
   EXPECT_FALSE(fs::exists(dir + "/model.safetensors"));
   const HfFolder folder(dir);
   ASSERT_EQ(folder.files().size(), 3u);
+  EXPECT_EQ(folder.names(), (std::vector<std::string>{"a", "b", "c", "d"})) << "shards in order";
   std::vector<float> b(50);
   const HfTensor t = folder.tensor("b");
   EXPECT_EQ(fs::path(t.file->path()).filename(), "model-00001-of-00003.safetensors");
