@@ -26,37 +26,49 @@ int checked_divide(int value, int divisor, const char* what, const char* by, con
   return value / divisor;
 }
 
+// The config, checked before any member is built from it.
+const GptConfig& validated(const GptConfig& config) {
+  config.validate();
+  return config;
+}
 
-// A block's linear layer with its weight's global shape (out, in) from the tensor table; named
-// like the weight without ".weight" ("attn.c_attn").
-ParallelLinear linear_from_table(GptTensor weight, const GptConfig& config, Orientation orientation, int out_groups,
-                                 const comm::Grid& grid) {
+// A block's linear layer with its weight's global shape (out, in) from the tensor table and its
+// output groups from the model: q, k and v (k and v smaller under grouped-query attention); a
+// Llama MLP's gate and up. Named like the weight without ".weight" ("attn.c_attn").
+ParallelLinear block_linear(GptTensor weight, const GptConfig& c, Orientation orientation, const comm::Grid& grid) {
   const GptTensorSpec& s = spec_of(weight);
   const std::string name = s.name;
-  return ParallelLinear(name.substr(0, name.rfind('.')), s.rows.of<int>(config), s.cols.of<int>(config), orientation,
-                        out_groups, grid);
+  std::vector<int> groups{s.rows.of<int>(c)};
+  if (weight == GptTensor::attn_weight) {
+    const int q = c.num_heads * c.head_size(), kv = c.kv_heads() * c.head_size();
+    groups = {q, kv, kv};
+  } else if (weight == GptTensor::fc_weight && c.family == ModelFamily::llama) {
+    groups = {c.mlp_hidden<int>(), c.mlp_hidden<int>()};
+  }
+  return ParallelLinear(name.substr(0, name.rfind('.')), groups, s.cols.of<int>(c), orientation, grid);
 }
 
 }  // namespace
 
 Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
          const OverlapOptions& overlap, double bucket_mb, const MemoryOptions& memory)
-    : config_(config),
+    : config_(validated(config)),
       grid_(grid),
       local_batch_(local_batch),
       seq_len_(seq_len),
       rows_(static_cast<std::size_t>(local_batch) * seq_len),
       channels_(config.channels),
-      c_x_(0),
-      c_y_(0),
-      heads_y_(0),
-      qkv_(linear_from_table(GptTensor::attn_weight, config, Orientation::normal, 3, grid)),
-      attn_proj_(linear_from_table(GptTensor::attn_proj_weight, config, Orientation::transposed, 1, grid)),
-      fc_(linear_from_table(GptTensor::fc_weight, config, Orientation::normal, 1, grid)),
-      fc_proj_(linear_from_table(GptTensor::fc_proj_weight, config, Orientation::transposed, 1, grid)),
+      // The grid's rules, checked before the linear layers (whose own checks name less).
+      c_x_(checked_divide(config.channels, grid.shape().x, "channels", "G_x", grid)),
+      c_y_(checked_divide(config.channels, grid.shape().y, "channels", "G_y", grid)),
+      heads_y_(checked_divide(config.num_heads, grid.shape().y, "num_heads", "G_y", grid)),
+      kv_heads_y_(checked_divide(config.kv_heads(), grid.shape().y, "num_kv_heads", "G_y", grid)),
+      qkv_(block_linear(GptTensor::attn_weight, config, Orientation::normal, grid)),
+      attn_proj_(block_linear(GptTensor::attn_proj_weight, config, Orientation::transposed, grid)),
+      fc_(block_linear(GptTensor::fc_weight, config, Orientation::normal, grid)),
+      fc_proj_(block_linear(GptTensor::fc_proj_weight, config, Orientation::transposed, grid)),
       overlap_(overlap),
       memory_(memory) {
-  config_.validate();
   // The table, parameters and layers know the Llama family; the block schedule below is GPT-2's.
   FF_REQUIRE(config_.family == ModelFamily::gpt2, "{}: this model class computes GPT-2 blocks only", config_.str());
   const auto& shape = grid.shape();
@@ -64,9 +76,6 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   FF_REQUIRE(seq_len > 0 && seq_len <= config.max_seq_len,
              "sequence length {} must be between 1 and the model's max_seq_len {}", seq_len,
              config.max_seq_len);
-  c_x_ = checked_divide(channels_, shape.x, "channels", "G_x", grid);
-  c_y_ = checked_divide(channels_, shape.y, "channels", "G_y", grid);
-  heads_y_ = checked_divide(config.num_heads, shape.y, "num_heads", "G_y", grid);
 
   // Vocabulary rows split over the X*Y group; padded up so every rank holds the same count.
   const int xy = shape.x * shape.y;
@@ -87,6 +96,10 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.c_x = c_x_;
   dims.c_y = c_y_;
   dims.heads_y = heads_y_;
+  dims.kv_heads_y = kv_heads_y_;
+  dims.qkv_width = qkv_.out_local();
+  dims.mlp_in_width = fc_.out_local();
+  dims.mlp_hidden_width = fc_proj_.in_local();
   dims.vocab_local = vocab_.local;
   dims.recompute = memory.recompute;
   dims.bf16_wire = memory.precision == GemmPrecision::bf16;

@@ -126,7 +126,7 @@ class Gpt {
   const comm::Grid& grid_;
   int local_batch_, seq_len_;
   std::size_t rows_;
-  int channels_, c_x_, c_y_, heads_y_;
+  int channels_, c_x_, c_y_, heads_y_, kv_heads_y_;  // kv_heads_y_: key/value heads per Y rank
   VocabShard vocab_;
 
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;

@@ -26,26 +26,38 @@ constexpr Kept every_mode{true, true, true};
 constexpr Kept unless_recomputed{true, true, false};  // GEMM outputs and attention statistics
 constexpr Kept only_without_recompute{true, false, false};
 
-// A block's matrices: the field, its label, its width (a multiple of C_x or C_y), when it is kept.
+// A block's matrices: the field, its label, its width (one of GptDims'), when it is kept.
 // Fields are reached through accessor functions (a pointer to data member's declaration comes out
 // of nvcc's host pass with parentheses g++ warns about).
 using MatrixOf = Matrix& (*)(BlockActivations&);
 using VectorOf = Vector& (*)(BlockActivations&);
+enum class Width { c_x, c_y, qkv, mlp_in, mlp_hidden };
+std::size_t width_of(Width w, const GptDims& d) {
+  switch (w) {
+    case Width::c_x: return static_cast<std::size_t>(d.c_x);
+    case Width::c_y: return static_cast<std::size_t>(d.c_y);
+    case Width::qkv: return d.qkv_width;
+    case Width::mlp_in: return d.mlp_in_width;
+    case Width::mlp_hidden: return d.mlp_hidden_width;
+  }
+  return 0;
+}
 struct MatrixField {
   MatrixOf field;
   const char* label;
-  int x_multiple, y_multiple;
+  Width width;
   Kept kept;
 };
 constexpr MatrixField matrix_fields[] = {
-    {[](BlockActivations& a) -> Matrix& { return a.ln1; }, "fourfold::act::ln1", 1, 0, only_without_recompute},
-    {[](BlockActivations& a) -> Matrix& { return a.qkv; }, "fourfold::act::qkv", 0, 3, unless_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.atty; }, "fourfold::act::atty", 0, 1, unless_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.res2; }, "fourfold::act::res2", 1, 0, unless_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.ln2; }, "fourfold::act::ln2", 1, 0, only_without_recompute},
-    {[](BlockActivations& a) -> Matrix& { return a.fch; }, "fourfold::act::fch", 0, 4, unless_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.fch_gelu; }, "fourfold::act::fch_gelu", 0, 4, only_without_recompute},
-    {[](BlockActivations& a) -> Matrix& { return a.res3; }, "fourfold::act::res3", 1, 0, every_mode},
+    {[](BlockActivations& a) -> Matrix& { return a.ln1; }, "fourfold::act::ln1", Width::c_x, only_without_recompute},
+    {[](BlockActivations& a) -> Matrix& { return a.qkv; }, "fourfold::act::qkv", Width::qkv, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.atty; }, "fourfold::act::atty", Width::c_y, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.res2; }, "fourfold::act::res2", Width::c_x, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.ln2; }, "fourfold::act::ln2", Width::c_x, only_without_recompute},
+    {[](BlockActivations& a) -> Matrix& { return a.fch; }, "fourfold::act::fch", Width::mlp_in, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.fch_gelu; }, "fourfold::act::fch_gelu", Width::mlp_hidden,
+     only_without_recompute},
+    {[](BlockActivations& a) -> Matrix& { return a.res3; }, "fourfold::act::res3", Width::c_x, every_mode},
 };
 // A block's vectors: m rows each, or attention's statistics; LayerNorm's are always kept, so that
 // a recomputed LayerNorm normalises with them instead of reducing its rows over X again.
@@ -120,9 +132,7 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
   targets = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
   const std::size_t stats = attention_stats_size(d.local_batch, d.seq_len, d.heads_y);
-  const auto width = [&](const MatrixField& f) {
-    return static_cast<std::size_t>(f.x_multiple) * d.c_x + static_cast<std::size_t>(f.y_multiple) * d.c_y;
-  };
+  const auto width = [&](const MatrixField& f) { return width_of(f.width, d); };
   const bool packed = packed_working_set(recompute, bf16, d.layers);
   if (packed) {
     // Every field is saved as bf16 or recomputed, so all of them live in the slots.
@@ -206,23 +216,25 @@ std::size_t GptActivations::bytes() const {
 
 GptWorkspaces::GptWorkspaces(const GptDims& d)
     : head(d.rows(), d.channels, d.vocab_local, d.loss_chunk_rows),
-      attention(d.local_batch, d.seq_len, d.heads_y, d.c_y) {
+      attention(d.local_batch, d.seq_len, d.heads_y, d.c_y, d.kv_heads_y) {
   const std::size_t m = d.rows();
   linear.ones = alloc_vector("fourfold::ws::ones", m);
   Kokkos::deep_copy(linear.ones, 1.0f);
-  // The widest linear input or output: FC's (4 C_y) or a transposed layer's output (C_x).
+  // The widest linear input or output: the fused q/k/v's, the MLP's (4 C_y for GPT-2) or a
+  // transposed layer's output (C_x).
   if (d.bf16_wire)
     linear.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::wire")),
-                             m * static_cast<std::size_t>(std::max(4 * d.c_y, d.c_x)));
+                             m * std::max({d.qkv_width, d.mlp_in_width, d.mlp_hidden_width,
+                                           static_cast<std::size_t>(d.c_x)}));
   loss = DeviceScalar<double>("fourfold::loss");
   row_sums = Tensor2<double>("fourfold::ws::row_sums", m, 2);
   ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), d.c_x);
   d_res = alloc_matrix("fourfold::grad::res", m, d.c_x);
   d_ln = alloc_matrix("fourfold::grad::ln", m, d.c_x);
-  d_qkv = alloc_matrix("fourfold::grad::qkv", m, 3 * d.c_y);
+  d_qkv = alloc_matrix("fourfold::grad::qkv", m, d.qkv_width);
   d_atty = alloc_matrix("fourfold::grad::atty", m, d.c_y);
-  d_fch = alloc_matrix("fourfold::grad::fch", m, 4 * d.c_y);
-  d_fch_gelu = alloc_matrix("fourfold::grad::fch_gelu", m, 4 * d.c_y);
+  d_fch = alloc_matrix("fourfold::grad::fch", m, d.mlp_in_width);
+  d_fch_gelu = alloc_matrix("fourfold::grad::fch_gelu", m, d.mlp_hidden_width);
   full = alloc_matrix("fourfold::ws::full", m, d.channels);
 }
 

@@ -5,7 +5,9 @@
 // the gathered-weight buffers of the linear layers live in their schedule (linear_schedule.hpp).
 //
 // Shapes: m = B_loc * T rows (this rank's sequences x tokens), C_x = C / G_x, C_y = C / G_y,
-// NH_y heads per Y rank, V_loc vocabulary rows per X x Y rank.
+// NH_y heads per Y rank, V_loc vocabulary rows per X x Y rank; W_qkv, W_in and W_hid the widths
+// of the fused q/k/v output, the MLP's first output and its activation (GptDims; 3 C_y, 4 C_y and
+// 4 C_y for GPT-2).
 #pragma once
 
 #include "core/types.hpp"
@@ -26,6 +28,10 @@ struct GptDims {
   int layers = 0;       // L
   int channels = 0;     // C
   int c_x = 0, c_y = 0, heads_y = 0;
+  int kv_heads_y = 0;                   // key/value heads per Y rank (heads_y without GQA)
+  std::size_t qkv_width = 0;            // (NH_y + 2 KV_y) hs: the fused q/k/v output (3 C_y for GPT-2)
+  std::size_t mlp_in_width = 0;         // the MLP's first output: 4 C_y (GPT-2), gate and up 2 I_y (Llama)
+  std::size_t mlp_hidden_width = 0;     // its activation's output, the last layer's input: 4 C_y, I_y
   std::size_t vocab_local = 0;  // V_loc
   Recompute recompute = Recompute::none;
   std::size_t loss_chunk_rows = 0;  // rows of one chunk of logits (loss_chunk_rows())
@@ -53,14 +59,14 @@ struct MemoryPlan {
 struct BlockActivations {
   Matrix ln1;                 // (m, C_x)
   Vector ln1_mean, ln1_rstd;  // (m)
-  Matrix qkv;                 // (m, 3 C_y)
+  Matrix qkv;                 // (m, W_qkv)
   Vector lse;                 // (B_loc NH_y T) attention's softmax log-sum-exp
   Matrix atty;                // (m, C_y)
   Matrix res2;                // (m, C_x) residual after attention
   Matrix ln2;                 // (m, C_x)
   Vector ln2_mean, ln2_rstd;  // (m)
-  Matrix fch;                 // (m, 4 C_y) FC output plus bias: GELU's input
-  Matrix fch_gelu;            // (m, 4 C_y)
+  Matrix fch;                 // (m, W_in) FC output plus bias: the activation's input
+  Matrix fch_gelu;            // (m, W_hid) the activation's output
   Matrix res3;                // (m, C_x) block output
 };
 
@@ -82,8 +88,8 @@ enum class BlockField { ln1, qkv, atty, res2, ln2, fch, fch_gelu, res3 };
 /// Without block recomputation (bf16 mode), the working buffers are four slots, each holding in
 /// turn the fields whose lives do not overlap, forward (a field is saved before the next one in
 /// its slot is written) and backward (restored or recomputed just before its reader):
-///   normed (m, max(C_x, 4 C_y))  ln1, atty, ln2, fch_gelu, and ln_f's output
-///   wide   (m, 4 C_y)            qkv, fch
+///   normed (m, max(C_x, W_hid))  ln1, atty, ln2, fch_gelu, and ln_f's output
+///   wide   (m, max(W_qkv, W_in))  qkv, fch
 ///   res2   (m, C_x)              res2
 ///   stream (m, C_x)              the embedding output and every block's output: the fp32
 ///                                residual stream (the embedding output is saved as bf16 too,
@@ -131,16 +137,17 @@ struct GptWorkspaces {
   explicit GptWorkspaces(const GptDims& d);
   std::size_t bytes() const;
 
-  LinearWorkspace linear;      // ones (m), bf16 wire (m, max(4 C_y, C_x)) in bf16 mode; gathered
+  LinearWorkspace linear;      // ones (m), bf16 wire (m, the widest linear input or output) in bf16 mode; gathered
                                // weights live in the schedule
   LmHeadWorkspace head;        // h_full (m, C), gather buffer, one chunk of logits, row statistics
   AttentionWorkspace attention;
   Tensor2<double> row_sums;    // (m, 2) LayerNorm row statistics
   Matrix ln_partials;          // (layernorm_partial_rows(m), C_x)
   Matrix d_res, d_ln;          // (m, C_x)
-  Matrix d_qkv;                // (m, 3 C_y)
+  Matrix d_qkv;                // (m, W_qkv)
   Matrix d_atty;               // (m, C_y)
-  Matrix d_fch, d_fch_gelu;    // (m, 4 C_y)
+  Matrix d_fch;                // (m, W_in)
+  Matrix d_fch_gelu;           // (m, W_hid)
   Matrix full;                 // (m, C) embedding sum / LM-head input gradient
   DeviceScalar<double> loss;   // () Gpt::forward(tokens, targets)'s accumulator
 };
