@@ -38,12 +38,14 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
       });
   comm::all_reduce(exec, xy_group, full);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
+  const bool positions = wpe_local.extent(0) > 0;  // none for Llama (rotary embeddings instead)
   Kokkos::parallel_for(
       "fourfold::embedding::forward::position", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         const std::size_t t = i % seq_len;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc),
-                             [&](const std::size_t j) { out(i, j) = full(i, col0 + j) + wpe_local(t, j); });
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc), [&](const std::size_t j) {
+          out(i, j) = positions ? full(i, col0 + j) + wpe_local(t, j) : full(i, col0 + j);
+        });
       });
 }
 
@@ -67,6 +69,7 @@ void embedding_backward(const ExecSpace& exec, const Matrix& dwte_local, const M
           if (row >= 0 && row < v_loc) dwte_local(row, j) += g((x * m + i) * c_loc + col);
         }
       });
+  if (dwpe_local.extent(0) == 0) return;  // no position embedding (Llama)
   const std::size_t rows_per_position = m / seq_len;
   Kokkos::parallel_for(
       "fourfold::embedding::backward::positions",

@@ -12,13 +12,15 @@ namespace fourfold {
 
 using TokenView = Kokkos::View<const int*, MemSpace>;  // (m) token ids
 
-/// full (m, C) is scratch; wpe_local (maxT, C_x); position of row i is i % seq_len.
+/// full (m, C) is scratch; wpe_local (maxT, C_x), or empty for a model without a position
+/// embedding (Llama: out is the token rows alone); position of row i is i % seq_len.
 void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
                        const TokenView& tokens, const ConstMatrix& wte_local,
                        const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
                        const comm::Communicator& xy_group);
 
-/// dwte_local (V_loc, C) +=, dwpe_local (maxT, C_x) +=, from dout (m, C_x) (replicated over Y).
+/// dwte_local (V_loc, C) +=, dwpe_local (maxT, C_x; empty: none) +=, from dout (m, C_x)
+/// (replicated over Y).
 /// gathered (G_x * m * C_x) is scratch for the all-gather of dout over X.
 void embedding_backward(const ExecSpace& exec, const Matrix& dwte_local, const Matrix& dwpe_local,
                         const ConstMatrix& dout, const Vector& gathered, const TokenView& tokens,

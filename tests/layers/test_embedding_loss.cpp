@@ -222,6 +222,20 @@ void check_embedding_on_grid(const comm::GridShape& shape) {
       << "dwte after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(dwpe), grad0), test::scaled(want_dwpe, 2.0)), 1e-6)
       << "dwpe after two backwards";
+
+  // Without a position embedding (Llama): the token rows alone, and the same token gradient.
+  const Matrix out_tokens = test::filled_matrix("out without positions", M, c_x, 0.0);
+  embedding_forward(exec, out_tokens, full, tokens, wte_local, ConstMatrix(), v.offset, T, x_rank, grid.xy());
+  const Matrix dwte_tokens = test::filled_matrix("dwte without positions", v.local, C, grad0);
+  embedding_backward(exec, dwte_tokens, Matrix(), dout, gathered, tokens, v.offset, T, grid.x());
+  exec.fence();
+  std::vector<double> want_tokens;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < c_x; ++j)
+      want_tokens.push_back(static_cast<float>(p.wte[static_cast<std::size_t>(p.tokens[i]) * C + col0 + j]));
+  EXPECT_EQ(test::to_vector(out_tokens), want_tokens) << "output without positions: the token rows";
+  EXPECT_LT(test::rel_error(test::minus(test::to_vector(dwte_tokens), grad0), want_dwte), 1e-6)
+      << "dwte without positions";
 }
 
 TEST(Embedding, VocabParallelMatchesReferenceOnEveryGrid) {
