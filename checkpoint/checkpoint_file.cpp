@@ -322,14 +322,16 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
   }
   order.emplace_back(GptTensor::ln_f_weight, 0);
   order.emplace_back(GptTensor::ln_f_bias, 0);
+  std::vector<HfGpt2Tensor> mapped;
   std::vector<SafetensorsEntry> entries;
   for (const auto& [tensor, layer] : order) {
-    const HfGpt2Tensor t = hf_gpt2_tensor(config, tensor, layer, "transformer.");
-    entries.push_back({t.name, type, t.shape});
+    mapped.push_back(hf_gpt2_tensor(config, tensor, layer, "transformer."));
+    entries.push_back({mapped.back().name, type, mapped.back().shape});
   }
   HfFolderWriter writer(out_dir, hf_gpt2_config_json(config, type), entries, max_shard_bytes);
   std::vector<float> stored;
-  for (const auto& [tensor, layer] : order) {
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const auto [tensor, layer] = order[i];
     const std::string name = tensor_name(tensor, layer);
     const auto record = std::find_if(meta.tensors.begin(), meta.tensors.end(),
                                      [&](const TensorRecord& r) { return r.name == name; });
@@ -342,8 +344,7 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
                path, name);
     const GptTensorSpec& s = spec_of(tensor);
     const std::size_t rows = s.rows.of<std::size_t>(config), cols = s.cols.of<std::size_t>(config);
-    const HfGpt2Tensor t = hf_gpt2_tensor(config, tensor, layer, "transformer.");
-    if (t.transposed) {  // Conv1D: (in, out)
+    if (mapped[i].transposed) {  // Conv1D: (in, out)
       stored.resize(values.size());
       for (std::size_t r = 0; r < rows; ++r)
         for (std::size_t c = 0; c < cols; ++c) stored[c * rows + r] = values[r * cols + c];

@@ -1,6 +1,7 @@
 #include "checkpoint/llmc.hpp"
 
 #include "checkpoint/element_types.hpp"
+#include "checkpoint/parameter_fill.hpp"
 
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
@@ -65,31 +66,17 @@ void load_llmc(const std::string& path, Gpt& model) {
   const std::size_t esize = bytes_per_element(header.version);
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   FF_REQUIRE(file != nullptr, "cannot open '{}': {}", path, errno_text());
-  const ExecSpace exec;
-  // A separate copy: a file that fails part-way leaves the model as it was.
-  auto host = host_copy(exec, model.parameters(), "fourfold::load_llmc: parameters");
+  const ElementType type = header.version == llmc_version_bf16 ? ElementType::bf16 : ElementType::f32;
   std::vector<unsigned char> buffer;
-  for (const ParamInfo& p : model.params()) {
+  fill_parameter_runs(model, "fourfold::load_llmc: parameters", [&](const ParamInfo& p, const ParamRun& run, float* out) {
     const std::size_t base = llmc_element_offset(model.config(), static_cast<GptTensor>(p.tensor), p.layer);
-    for (const ParamRun& run : p.runs) {
-      buffer.resize(run.length * esize);
-      const long offset = static_cast<long>(header_bytes + (base + run.global_offset) * esize);
-      FF_REQUIRE(std::fseek(file.get(), offset, SEEK_SET) == 0 &&
-                     std::fread(buffer.data(), esize, run.length, file.get()) == run.length,
-                 "reading tensor {} from '{}' at byte {} failed: {}", p.name, path, offset, errno_text());
-      float* out = host.data() + p.offset + run.local_offset;
-      if (esize == 4) {
-        std::memcpy(out, buffer.data(), run.length * 4);
-      } else {
-        for (std::size_t i = 0; i < run.length; ++i) {
-          std::uint16_t b;
-          std::memcpy(&b, buffer.data() + 2 * i, 2);
-          out[i] = bf16_bits_to_float(b);
-        }
-      }
-    }
-  }
-  copy_from_host(exec, model.parameters(), host, "fourfold::load_llmc: parameters");
+    buffer.resize(run.length * esize);
+    const long offset = static_cast<long>(header_bytes + (base + run.global_offset) * esize);
+    FF_REQUIRE(std::fseek(file.get(), offset, SEEK_SET) == 0 &&
+                   std::fread(buffer.data(), esize, run.length, file.get()) == run.length,
+               "reading tensor {} from '{}' at byte {} failed: {}", p.name, path, offset, errno_text());
+    for (std::size_t i = 0; i < run.length; ++i) out[i] = element_to_float(buffer.data(), i, type);
+  });
 }
 
 void save_llmc(const std::string& path, const Gpt& model, int version) {

@@ -85,8 +85,6 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
   return s + "]";
 }
 
-std::uint64_t SafetensorsTensor::elements() const { return checked_elements(shape, "tensor '" + name + "'"); }
-
 std::uint64_t SafetensorsEntry::elements() const { return checked_elements(shape, "tensor '" + name + "'"); }
 
 const SafetensorsTensor* SafetensorsHeader::find(const std::string& name) const {

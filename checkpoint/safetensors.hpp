@@ -28,13 +28,20 @@ inline constexpr std::uint64_t safetensors_max_header_bytes = 100ull << 20;
 /// "[4096, 14336]": a shape as errors print it.
 std::string shape_text(const std::vector<std::int64_t>& shape);
 
-struct SafetensorsTensor {
+/// A tensor's name, stored type and shape: what a writer is given (its values come one tensor at
+/// a time), and what a reader finds, with its place (SafetensorsTensor).
+struct SafetensorsEntry {
   std::string name;
   ElementType type = ElementType::f32;
   std::vector<std::int64_t> shape;  // row-major; empty for a scalar
-  std::uint64_t begin = 0, end = 0;  // bytes [begin, end) of the data section
 
   std::uint64_t elements() const;
+  std::uint64_t bytes() const { return elements() * element_bytes(type); }
+};
+
+/// A tensor of a file: its entry and its bytes.
+struct SafetensorsTensor : SafetensorsEntry {
+  std::uint64_t begin = 0, end = 0;  // bytes [begin, end) of the data section
 };
 
 struct SafetensorsHeader {
@@ -91,17 +98,6 @@ class SafetensorsFile {
   SafetensorsHeader header_;
   const unsigned char* map_ = nullptr;  // the whole file, read-only
   std::size_t map_bytes_ = 0;
-};
-
-/// A tensor to write: its name, stored type and shape; its values come from the writer's
-/// callback, one tensor at a time.
-struct SafetensorsEntry {
-  std::string name;
-  ElementType type = ElementType::f32;
-  std::vector<std::int64_t> shape;
-
-  std::uint64_t elements() const;
-  std::uint64_t bytes() const { return elements() * element_bytes(type); }
 };
 
 /// Writes a safetensors file tensor by tensor, in the order given: memory stays one tensor's. The

@@ -15,6 +15,14 @@ ModelFamily parse_family(const std::string& name) {
   return ModelFamily::gpt2;
 }
 
+void validate_rope_scaling(const RopeScaling& s) {
+  FF_REQUIRE(s.factor == 0.0 || (s.factor >= 1.0 && s.low_freq_factor > 0.0 && s.high_freq_factor > s.low_freq_factor &&
+                                 s.original_max_position > 0),
+             "rope_scaling: factor {}, low_freq_factor {}, high_freq_factor {}, original_max_position_embeddings {}: "
+             "expected factor >= 1, 0 < low < high, a positive original length",
+             s.factor, s.low_freq_factor, s.high_freq_factor, s.original_max_position);
+}
+
 void GptConfig::validate() const {
   FF_REQUIRE(max_seq_len > 0, "model max_seq_len = {}: must be positive", max_seq_len);
   FF_REQUIRE(vocab_size > 0, "model vocab_size = {}: must be positive", vocab_size);
@@ -40,13 +48,7 @@ void GptConfig::validate() const {
     FF_REQUIRE(head_size() % 2 == 0, "Llama head size channels / num_heads = {} / {} = {} must be even (rotary pairs)",
                channels, num_heads, head_size());
     FF_REQUIRE(rope_theta > 1.0, "model rope_theta = {}: must be above 1", rope_theta);
-    FF_REQUIRE(rope_scaling.factor == 0.0 ||
-                   (rope_scaling.factor >= 1.0 && rope_scaling.low_freq_factor > 0.0 &&
-                    rope_scaling.high_freq_factor > rope_scaling.low_freq_factor && rope_scaling.original_max_position > 0),
-               "rope_scaling: factor {}, low_freq_factor {}, high_freq_factor {}, original_max_position_embeddings {}: "
-               "expected factor >= 1, 0 < low < high, a positive original length",
-               rope_scaling.factor, rope_scaling.low_freq_factor, rope_scaling.high_freq_factor,
-               rope_scaling.original_max_position);
+    validate_rope_scaling(rope_scaling);
   }
   // num_parameters() counts in 64-bit integers: dimensions from a file (llm.c header, checkpoint
   // metadata) must not make it overflow. 2^50 parameters is far beyond any model that trains.

@@ -25,6 +25,10 @@ struct RopeScaling {
   int original_max_position = 8192;
 };
 
+/// UserError naming the values unless `scaling` is none (factor 0) or a valid Llama 3.1 scaling
+/// (factor >= 1, 0 < low_freq_factor < high_freq_factor, a positive original length).
+void validate_rope_scaling(const RopeScaling& scaling);
+
 inline bool operator==(const RopeScaling& a, const RopeScaling& b) {
   return a.factor == b.factor && a.low_freq_factor == b.low_freq_factor && a.high_freq_factor == b.high_freq_factor &&
          a.original_max_position == b.original_max_position;

@@ -73,11 +73,7 @@ RotaryTable::RotaryTable(int positions_, int head_dim_, double theta, const Rope
              head_dim);
   FF_REQUIRE(theta > 1.0, "rotary embeddings: rope_theta {} must be above 1", theta);
   FF_REQUIRE(positions > 0, "rotary embeddings: {} positions; must be positive", positions);
-  FF_REQUIRE(scaling.factor == 0.0 || (scaling.factor >= 1.0 && scaling.high_freq_factor > scaling.low_freq_factor &&
-                                       scaling.low_freq_factor > 0.0 && scaling.original_max_position > 0),
-             "rope_scaling: factor {}, low_freq_factor {}, high_freq_factor {}, original_max_position_embeddings {}: "
-             "expected factor >= 1, 0 < low < high, a positive original length",
-             scaling.factor, scaling.low_freq_factor, scaling.high_freq_factor, scaling.original_max_position);
+  validate_rope_scaling(scaling);
   const int half = head_dim / 2;
   const std::vector<float> f = rotary_frequencies(head_dim, theta, scaling);
   cos = Tensor2<float>(Kokkos::view_alloc(std::string("fourfold::rotary::cos")), positions, half);
