@@ -10,6 +10,7 @@
 #include "layers/embedding.hpp"
 #include "layers/gelu.hpp"
 #include "layers/layernorm.hpp"
+#include "layers/swiglu.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -69,8 +70,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
       fc_proj_(block_linear(GptTensor::fc_proj_weight, config, Orientation::transposed, grid)),
       overlap_(overlap),
       memory_(memory) {
-  // The table, parameters and layers know the Llama family; the block schedule below is GPT-2's.
-  FF_REQUIRE(config_.family == ModelFamily::gpt2, "{}: this model class computes GPT-2 blocks only", config_.str());
+  llama_ = config_.family == ModelFamily::llama;
+  norm_ = llama_ ? NormSpec::rms_norm(config_.norm_eps) : NormSpec::layer_norm(config_.norm_eps);
   const auto& shape = grid.shape();
   FF_REQUIRE(local_batch > 0, "local batch of {} sequences per rank: must be positive", local_batch);
   FF_REQUIRE(seq_len > 0 && seq_len <= config.max_seq_len,
@@ -87,6 +88,10 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   params_ = GptParameters(config_, grid, vocab_, c_x_, BlockLinears{nullptr, &qkv_, &attn_proj_, &fc_, &fc_proj_});
   p_ = params_.weights();
   g_ = params_.grads();
+  head_w_ = config_.tied_embeddings ? p_.wte : p_.lm_head;
+  head_g_ = config_.tied_embeddings ? g_.wte : g_.lm_head;
+  // Positions restart at 0 in every sequence: the table covers one sequence.
+  if (llama_) rotary_ = RotaryTable(seq_len, config_.head_size(), config_.rope_theta, config_.rope_scaling);
 
   GptDims dims;
   dims.local_batch = local_batch;
@@ -117,6 +122,9 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     g.channels = channels_;
     g.c_x = c_x_;
     g.c_y = c_y_;
+    g.qkv_width = static_cast<double>(dims.qkv_width);
+    g.mlp_in_width = static_cast<double>(dims.mlp_in_width);
+    g.mlp_hidden_width = static_cast<double>(dims.mlp_hidden_width);
     g.attention_batch = static_cast<double>(local_batch) * heads_y_;
     g.seq_len = seq_len;
     g.block_rows = ws_.attention.block_rows();
@@ -188,7 +196,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
                     grid_.coords().x, grid_.xy());
   act_.save_embedding(exec);  // bf16 mode: block 0's input for backward
   layernorm_forward(exec, act_.blocks[0].ln1, act_.blocks[0].ln1_mean, act_.blocks[0].ln1_rstd, act_.res0, p_.blocks[0].ln1_w,
-                    p_.blocks[0].ln1_b, ws_.row_sums, x);
+                    p_.blocks[0].ln1_b, ws_.row_sums, x, norm_);
   for (int l = 0; l < config_.num_layers; ++l) {
     const BlockParams& w = p_.blocks[l];
     BlockActivations& a = act_.blocks[l];
@@ -201,14 +209,14 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
       residual_layernorm_forward(exec, next.ln1, next.ln1_mean, next.ln1_rstd, a.res3, a.res2,
-                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, ws_.row_sums, x);
+                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, ws_.row_sums, x, norm_);
     } else {
       residual_layernorm_forward(exec, act_.lnf, act_.lnf_mean, act_.lnf_rstd, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
-                                 ws_.row_sums, x);
+                                 ws_.row_sums, x, norm_);
     }
     act_.save(exec, l, BlockField::res3);
   }
-  lm_head_loss_forward(exec, act_.losses, ws_.head, act_.lnf, p_.wte, act_.targets, vocab_, x, grid_.xy());
+  lm_head_loss_forward(exec, act_.losses, ws_.head, act_.lnf, head_w_, act_.targets, vocab_, x, grid_.xy());
   head_chunk_kept_ = true;
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = ws_.head.loss_sum;
@@ -226,6 +234,8 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   // bf16 mode: each field saved for backward once forward is done with it, before the next
   // field of its working slot is written (gpt_memory.hpp); nothing when recomputing.
   qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b, ws_.linear);
+  // Llama: positions into the query and key heads (this rank's heads_y and kv_heads_y), in place.
+  if (llama_) rotary_forward(exec, a.qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
   act_.save(exec, l, BlockField::ln1);
   attention_forward(exec, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
   act_.save(exec, l, BlockField::qkv);
@@ -238,13 +248,22 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   } else {
     // res2 += block input, fused with ln2 of the result.
     residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums,
-                               grid_.x());
+                               grid_.x(), norm_);
   }
   act_.save(exec, l, BlockField::res2);
   fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector(), ws_.linear);  // bias fused below
   act_.save(exec, l, BlockField::ln2);
-  bias_gelu_forward(exec, a.fch_gelu, a.fch, w.fc_b);
+  activation_forward(exec, l);
   act_.save(exec, l, BlockField::fch);
+}
+
+void Gpt::activation_forward(const ExecSpace& exec, int l) {
+  const BlockActivations& a = act_.blocks[l];
+  if (llama_) {
+    swiglu_forward(exec, a.fch_gelu, a.fch);  // no bias
+  } else {
+    bias_gelu_forward(exec, a.fch_gelu, a.fch, p_.blocks[l].fc_b);  // fch += bias, then GELU
+  }
 }
 
 void Gpt::recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in) {
@@ -272,7 +291,11 @@ void Gpt::materialise(const ExecSpace& exec, int l, BlockField field, const Cons
         layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
         return;
       case BlockField::fch_gelu:
-        gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
+        if (llama_) {
+          swiglu_forward(exec, a.fch_gelu, a.fch);
+        } else {
+          gelu_forward(exec, flat(a.fch_gelu), flat(a.fch));
+        }
         return;
       default:
         break;
@@ -321,12 +344,12 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);
     s.reduce_grad(exec, call);
   };
-  lm_head_loss_backward(exec, ws_.d_ln, g_.wte, ws_.full, ws_.head, p_.wte, act_.targets,
+  lm_head_loss_backward(exec, ws_.d_ln, head_g_, ws_.full, ws_.head, head_w_, act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
   act_.restore(exec, config_.num_layers - 1, BlockField::res3);  // ln_f's input (bf16 mode)
   layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.blocks.back().res3, p_.lnf_w,
-                     act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x);
+                     act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x, false, norm_);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
     const BlockParams& w = p_.blocks[l];
     const BlockParams& dw = g_.blocks[l];
@@ -346,22 +369,28 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     materialise(exec, l, BlockField::fch, in);
     materialise(exec, l, BlockField::fch_gelu, in);
     linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, a.fch_gelu);
-    gelu_backward(exec, flat(ws_.d_fch), flat(ws_.d_fch_gelu), flat(a.fch));
+    if (llama_) {
+      swiglu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, a.fch);
+    } else {
+      gelu_backward(exec, flat(ws_.d_fch), flat(ws_.d_fch_gelu), flat(a.fch));
+    }
     materialise(exec, l, BlockField::res2, in);
     materialise(exec, l, BlockField::ln2, in);
     linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, a.ln2);
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
     layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, a.res2, w.ln2_w, a.ln2_mean,
-                       a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true);
+                       a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
     materialise(exec, l, BlockField::atty, in);
     linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, a.atty);
     materialise(exec, l, BlockField::qkv, in);
     attention_backward(exec, ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+    // Llama: through the rotation of the query and key heads, back to the projection's output.
+    if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
     materialise(exec, l, BlockField::ln1, in);
     linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, a.ln1);
     layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, in, w.ln1_w, a.ln1_mean,
-                       a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true);
+                       a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
     gradient_sync_->block_done(exec, l, s);
   }
   embedding_backward(exec, g_.wte, g_.wpe, ws_.d_res, ws_.head.gathered, act_.tokens, vocab_.offset,

@@ -1,4 +1,4 @@
-// GPT-2 on the 4D grid: the block schedule (forward, backward and gradient synchronisation in
+// GPT-2 and Llama on the 4D grid: the block schedule (forward, backward and gradient synchronisation in
 // order, with the collectives run ahead or behind), built from three parts kept apart:
 //  * the tensors: gpt_tensors.hpp (what they are), gpt_parameters.hpp (where they live);
 //  * the layers: linear, layernorm, attention, gelu, embedding, lm_head_loss;
@@ -18,12 +18,14 @@
 #include "layers/gpt_parameters.hpp"
 #include "layers/gpt_tensors.hpp"
 #include "layers/gradient_sync.hpp"
+#include "layers/layernorm.hpp"
 #include "layers/linear.hpp"
 #include "layers/linear_schedule.hpp"
 #include "layers/lm_head_loss.hpp"
 #include "layers/memory_options.hpp"
 #include "layers/overlap.hpp"
 #include "layers/param_layout.hpp"
+#include "layers/rotary.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -76,7 +78,7 @@ class Gpt {
   /// Bytes this rank allocated for the model (optimizer state is the optimizer's).
   MemoryPlan memory() const;
 
-  /// GPT-2 initialisation (GptParameters::init).
+  /// GPT-2's or Llama's initialisation (GptParameters::init).
   void init_parameters(std::uint64_t seed) { params_.init(seed); }
 
   /// Enqueues the forward pass. tokens, targets: this rank's m token ids each, in host memory
@@ -111,13 +113,16 @@ class Gpt {
 
  private:
   void build_schedule(double bucket_mb);
-  /// Block l from its LayerNorm output ln1 through GELU, with weights from the schedule: the
+  /// Block l from its LayerNorm output ln1 through the MLP's activation (GELU or SwiGLU), with weights from the schedule: the
   /// forward's steps, or (recomputing) the same steps with LayerNorm ln2 from its kept statistics.
   void block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& in, bool recomputing);
+  /// Block l's MLP activation from its first linear layer's output: GELU of fch plus bias (GPT-2,
+  /// which adds the bias into fch), or SwiGLU of its gate and up halves (Llama).
+  void activation_forward(const ExecSpace& exec, int l);
   /// Before block l's backward, with block recomputation: its forward rerun from `in`.
   void recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in);
   /// Block l's `field` ready for its backward reader: restored from its bf16 copy (bf16 mode),
-  /// recomputed (selective: the LayerNorm and GELU outputs), or as forward or recompute_block
+  /// recomputed (selective: the norm and activation outputs), or as forward or recompute_block
   /// left it. `in` is the block's input.
   void materialise(const ExecSpace& exec, int l, BlockField field, const ConstMatrix& in);
   ParamViews views_into(const Vector& arena) const;
@@ -128,6 +133,9 @@ class Gpt {
   std::size_t rows_;
   int channels_, c_x_, c_y_, heads_y_, kv_heads_y_;  // kv_heads_y_: key/value heads per Y rank
   VocabShard vocab_;
+  bool llama_;          // the Llama block: RMSNorm, rotary q/k, SwiGLU, no biases
+  NormSpec norm_;       // LayerNorm (GPT-2) or RMSNorm (Llama), with the model's epsilon
+  RotaryTable rotary_;  // Llama: cos/sin of positions [0, seq_len) (empty for GPT-2)
 
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
   OverlapOptions overlap_;
@@ -138,6 +146,7 @@ class Gpt {
   // The memory plan: parameters and gradients (gpt_parameters.hpp), p_ and g_ their views.
   GptParameters params_;
   ParamViews p_, g_;
+  Matrix head_w_, head_g_;  // the LM head's rows (V_loc, C): wte when tied, lm_head otherwise
 
   // What forward keeps for backward, and shared scratch (gpt_memory.hpp).
   GptActivations act_;

@@ -74,6 +74,9 @@ struct GemmOperandDims {
   double rows = 0;             // m = B_loc T
   double channels = 0;         // C
   double c_x = 0, c_y = 0;     // C / G_x, C / G_y
+  double qkv_width = 0;        // the fused q/k/v output per Y rank: 3 C_y (GPT-2), (NH_y + 2 KV_y) hs
+  double mlp_in_width = 0;     // the MLP's first output per Y rank: 4 C_y (GPT-2), gate and up 2 I_y
+  double mlp_hidden_width = 0; // the MLP's activation per Y rank, its last layer's input: 4 C_y, I_y
   double attention_batch = 0;  // B_loc NH_y (row, head) matrices
   double seq_len = 0;          // T
   double block_rows = 0;       // query rows of one causal block: min(attention_causal_block, T)
@@ -86,20 +89,23 @@ struct GemmOperandElements {
 
 /// Elements of the largest A and of the largest B operand among the model's GEMMs, which bound
 /// the bf16 operand copies (core/gemm.hpp):
-///   A: a linear layer's input or output gradient (m, C_x) (m, 3 C_y) (m, 4 C_y); one chunk of
-///      the LM head's input (chunk, C) and of dlogits (chunk, V_loc); attention's head-major
-///      operands (B_loc NH_y, T, hs) = (m, C_y) and one query block of scores (B_loc NH_y,
-///      block, T);
-///   B: a weight block (4 C_y, C_x) at most, gathered over Z; a linear layer's input (dW); the
-///      LM head's weight (V_loc, C) and input chunk; attention's head-major operands.
+///   A: a linear layer's input or output gradient (m, C_x) (m, C_y) (m, W_qkv) (m, W_in)
+///      (m, W_hid); one chunk of the LM head's input (chunk, C) and of dlogits (chunk, V_loc);
+///      attention's head-major operands (B_loc NH_y, T, hs) = (m, C_y) and one query block of
+///      scores (B_loc NH_y, block, T);
+///   B: a weight block, gathered over Z: (W_qkv, C_x), (C_x, C_y), (W_in, C_x), (C_x, W_hid);
+///      a linear layer's input (dW); the LM head's weight (V_loc, C) and input chunk; attention's
+///      head-major operands.
 /// Every operand is a sub-range of one of these, so a step never grows copies of these sizes.
 inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   const auto max = [](double a, double b) { return a > b ? a : b; };
-  const double widest_activation = d.rows * max(d.c_x, 4 * d.c_y);
+  const double widest = max(max(d.c_x, d.c_y), max(d.qkv_width, max(d.mlp_in_width, d.mlp_hidden_width)));
+  const double widest_activation = d.rows * widest;
+  const double largest_weight_block = d.c_x * max(d.c_y, max(d.qkv_width, max(d.mlp_in_width, d.mlp_hidden_width)));
   GemmOperandElements e;
   e.a = max(max(widest_activation, d.chunk_rows * d.channels),
             max(d.chunk_rows * d.vocab_local, d.attention_batch * d.block_rows * d.seq_len));
-  e.b = max(max(widest_activation, 4 * d.c_x * d.c_y), max(d.vocab_local * d.channels, d.chunk_rows * d.channels));
+  e.b = max(max(widest_activation, largest_weight_block), max(d.vocab_local * d.channels, d.chunk_rows * d.channels));
   return e;
 }
 

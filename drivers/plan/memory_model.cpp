@@ -122,6 +122,9 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     d.channels = c;
     d.c_x = cx;
     d.c_y = cy;
+    d.qkv_width = 3 * cy;
+    d.mlp_in_width = 4 * cy;
+    d.mlp_hidden_width = 4 * cy;
     d.attention_batch = local_batch * heads_local;
     d.seq_len = T;
     d.block_rows = block_rows;

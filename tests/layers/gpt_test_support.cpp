@@ -30,6 +30,26 @@ reference::Config to_reference(const GptConfig& c) {
   return {c.max_seq_len, c.vocab_size, c.padded_vocab_size, c.num_layers, c.num_heads, c.channels};
 }
 
+GptConfig small_llama_config(bool tied) {
+  GptConfig c = small_config();
+  c.family = ModelFamily::llama;
+  c.num_heads = 8;
+  c.num_kv_heads = 4;
+  c.intermediate_size = 48;
+  c.tied_embeddings = tied;
+  c.rope_theta = 10000.0;
+  return c;
+}
+
+reference::LlamaConfig to_llama_reference(const GptConfig& c) {
+  return {c.vocab_size, c.padded_vocab_size, c.num_layers, c.num_heads, c.kv_heads(), c.channels,
+          c.mlp_hidden<int>(), c.norm_eps, c.rope_theta, c.tied_embeddings};
+}
+
+GptConfig small_config_of(ModelFamily family) {
+  return family == ModelFamily::llama ? small_llama_config() : small_config();
+}
+
 std::vector<int> global_token_rows(int batch, int seq_len, int vocab, unsigned seed) {
   std::vector<int> rows(static_cast<std::size_t>(batch) * (seq_len + 1));
   for (std::size_t i = 0; i < rows.size(); ++i)
@@ -73,6 +93,26 @@ std::pair<std::vector<double>*, std::size_t> reference_slot(const GptConfig& con
           static_cast<std::size_t>(layer) * tensor_elements(spec_of(tensor), config)};
 }
 
+std::pair<std::vector<double>*, std::size_t> llama_reference_slot(const GptConfig& config,
+                                                                  reference::LlamaParams& p,
+                                                                  const std::string& name) {
+  const auto [tensor, layer] = parse_tensor_name(name, config.num_layers);
+  std::vector<double>* slot = nullptr;
+  switch (tensor) {
+    case GptTensor::wte: slot = &p.wte; break;
+    case GptTensor::ln_1_weight: slot = &p.ln1w; break;
+    case GptTensor::attn_weight: slot = &p.qkvw; break;
+    case GptTensor::attn_proj_weight: slot = &p.attprojw; break;
+    case GptTensor::ln_2_weight: slot = &p.ln2w; break;
+    case GptTensor::fc_weight: slot = &p.fcw; break;
+    case GptTensor::fc_proj_weight: slot = &p.fcprojw; break;
+    case GptTensor::ln_f_weight: slot = &p.lnfw; break;
+    case GptTensor::lm_head: slot = &p.lm_head; break;
+    default: throw std::invalid_argument("no Llama tensor " + name);
+  }
+  return {slot, static_cast<std::size_t>(layer) * tensor_elements(spec_of(tensor), config)};
+}
+
 double relative_max_error(const std::vector<double>& a, const std::vector<double>& b) {
   double err = 0.0, scale = 0.0;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -91,10 +131,10 @@ constexpr int optimizer_steps = 3;
 }  // namespace
 
 TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, const MemoryOptions& memory,
-                       double bucket_mb, int delay_us) {
+                       double bucket_mb, int delay_us, const GptConfig& config) {
   if (delay_us > 0) grid.engine().inject_delays(delay_us, 1000 + 7919 * static_cast<std::uint64_t>(grid.world_rank()));
   const int local = global_batch / (grid.shape().z * grid.shape().data);
-  Gpt model(small_config(), grid, local, seq_len, overlap, bucket_mb, memory);
+  Gpt model(config, grid, local, seq_len, overlap, bucket_mb, memory);
   model.init_parameters(99);
   AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
                   grid.coords().data);
@@ -105,7 +145,7 @@ TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, co
   for (int step = 1; step <= optimizer_steps; ++step) {
     Kokkos::deep_copy(exec, loss, 0.0);
     for (int k = 0; k < micro_steps; ++k) {
-      const auto rows = global_token_rows(global_batch, seq_len, small_config().vocab_size,
+      const auto rows = global_token_rows(global_batch, seq_len, config.vocab_size,
                                                 static_cast<unsigned>(10 + k));  // the same batches each step: it learns
       const auto [tokens, targets] = local_batch_of(model, rows);
       model.forward(tokens.data(), targets.data(), loss);
@@ -140,9 +180,9 @@ void expect_bit_identical(const TrainedRun& got, const TrainedRun& want, const s
                         << ")";
 }
 
-bool fits_small_run(const comm::GridShape& s) {
-  const GptConfig c = small_config();
-  return global_batch % (s.z * s.data) == 0 && c.num_heads % s.y == 0 && c.channels % s.x == 0;
+bool fits_small_run(const comm::GridShape& s, const GptConfig& c) {
+  return global_batch % (s.z * s.data) == 0 && c.num_heads % s.y == 0 && c.kv_heads() % s.y == 0 &&
+         c.channels % s.x == 0;
 }
 
 }  // namespace fourfold::test

@@ -1,6 +1,7 @@
-// The whole model. On one rank it matches the serial double-precision reference; on every grid
-// of this world size (all factor orderings; chosen 8-rank grids) its loss and every gathered
-// parameter gradient match the single-rank model; bad shapes are rejected by name.
+// The whole model, GPT-2 and Llama. On one rank it matches the serial double-precision
+// reference of its family; on every grid of this world size (all factor orderings; chosen 8-rank
+// grids) its loss and every gathered parameter gradient match the single-rank model; bad shapes
+// are rejected by name.
 #include "comm/grid.hpp"
 #include "core/error.hpp"
 #include "gpt_test_support.hpp"
@@ -45,28 +46,36 @@ const std::vector<int>& batch_rows() {
   return rows;
 }
 
-const RunResult& single_rank_result() {
-  static const RunResult result = [] {
+const RunResult& single_rank_result(ModelFamily family) {
+  static const RunResult gpt2 = [] {
     const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
     return run_step(self, test::small_config(), batch_rows());
   }();
-  return result;
+  static const RunResult llama = [] {
+    const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+    return run_step(self, test::small_llama_config(), batch_rows());
+  }();
+  return family == ModelFamily::llama ? llama : gpt2;
+}
+
+void batch_of_reference(std::vector<int>& tokens, std::vector<int>& targets) {
+  for (int b = 0; b < global_batch; ++b)
+    for (int t = 0; t < seq_len; ++t) {
+      tokens.push_back(batch_rows()[b * (seq_len + 1) + t]);
+      targets.push_back(batch_rows()[b * (seq_len + 1) + t + 1]);
+    }
 }
 
 TEST(Gpt, OneRankMatchesTheDoubleReference) {
   const GptConfig config = test::small_config();
-  const RunResult& ours = single_rank_result();
+  const RunResult& ours = single_rank_result(ModelFamily::gpt2);
   auto ref_params = reference::zero_params(test::to_reference(config));
   for (const auto& [name, values] : ours.params) {
     auto [tensor, offset] = test::reference_slot(config, ref_params, name);
     std::copy(values.begin(), values.end(), tensor->begin() + offset);
   }
   std::vector<int> tokens, targets;
-  for (int b = 0; b < global_batch; ++b)
-    for (int t = 0; t < seq_len; ++t) {
-      tokens.push_back(batch_rows()[b * (seq_len + 1) + t]);
-      targets.push_back(batch_rows()[b * (seq_len + 1) + t + 1]);
-    }
+  batch_of_reference(tokens, targets);
   reference::Params ref_grads;
   const double ref_loss = reference::forward_backward(test::to_reference(config), ref_params, tokens,
                                                       targets, global_batch, seq_len, ref_grads);
@@ -79,11 +88,58 @@ TEST(Gpt, OneRankMatchesTheDoubleReference) {
   }
 }
 
-void expect_matches_single_rank(const comm::GridShape& shape) {
-  SCOPED_TRACE("grid " + shape.str());
+// Llama: the model's own initial parameters, scaled up (0.02 leaves attention and SwiGLU close to
+// linear; 0.3 makes every nonlinearity and the rotation count) and copied into the reference.
+void expect_llama_matches_reference(const GptConfig& config) {
+  SCOPED_TRACE(config.str());
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  Gpt model(config, self, global_batch, seq_len);
+  model.init_parameters(seed);
+  {
+    auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), model.parameters());
+    for (const ParamInfo& p : model.params())
+      if (p.init == InitKind::normal)
+        for (std::size_t i = 0; i < p.size; ++i) host(p.offset + i) *= 15.0f;
+    Kokkos::deep_copy(model.parameters(), host);
+  }
+  const auto [tokens, targets] = test::local_batch_of(model, batch_rows());
+  model.zero_gradients();
+  const double loss = model.forward(tokens.data(), targets.data());
+  model.backward(1.0 / model.global_tokens());
+  model.sync_gradients();
+
+  auto ref_params = reference::zero_llama_params(test::to_llama_reference(config));
+  for (const ParamInfo& p : model.params()) {
+    const std::vector<double> values = test::gather_global(model, p, model.parameters());
+    auto [tensor, offset] = test::llama_reference_slot(config, ref_params, p.name);
+    std::copy(values.begin(), values.end(), tensor->begin() + offset);
+  }
+  reference::LlamaParams ref_grads;
+  const double ref_loss = reference::llama_forward_backward(test::to_llama_reference(config), ref_params, tokens,
+                                                            targets, global_batch, seq_len, &ref_grads);
+  EXPECT_NEAR(loss, ref_loss, 1e-5 * ref_loss);
+  EXPECT_GT(std::abs(ref_loss - std::log(61.0)), 0.05);  // far enough from uniform to test something
+  for (const ParamInfo& p : model.params()) {
+    const std::vector<double> grad = test::gather_global(model, p, model.gradients());
+    auto [tensor, offset] = test::llama_reference_slot(config, ref_grads, p.name);
+    const std::vector<double> expected(tensor->begin() + offset, tensor->begin() + offset + grad.size());
+    EXPECT_LT(test::relative_max_error(grad, expected), 1e-4) << p.name;
+  }
+}
+
+TEST(Gpt, LlamaOneRankMatchesTheDoubleReference) {
+  expect_llama_matches_reference(test::small_llama_config(false));
+  expect_llama_matches_reference(test::small_llama_config(true));
+  GptConfig scaled = test::small_llama_config(false);  // Llama 3's theta
+  scaled.rope_theta = 500000.0;
+  expect_llama_matches_reference(scaled);
+}
+
+void expect_matches_single_rank(const comm::GridShape& shape, ModelFamily family) {
+  SCOPED_TRACE(std::string("grid ") + shape.str() + ", " + family_name(family));
   const comm::Grid grid(shape, test::world());
-  const RunResult got = run_step(grid, test::small_config(), batch_rows());
-  const RunResult& want = single_rank_result();
+  const RunResult got = run_step(grid, test::small_config_of(family), batch_rows());
+  const RunResult& want = single_rank_result(family);
   EXPECT_NEAR(got.loss, want.loss, 1e-5 * std::abs(want.loss));
   for (const auto& [name, values] : want.params)
     EXPECT_EQ(got.params.at(name), values) << "initial " << name << " differs from one rank";
@@ -91,10 +147,6 @@ void expect_matches_single_rank(const comm::GridShape& shape) {
     EXPECT_LT(test::relative_max_error(got.grads.at(name), grad), 1e-4) << name;
 }
 
-bool fits_small_config(const comm::GridShape& s) {
-  const GptConfig c = test::small_config();
-  return global_batch % (s.z * s.data) == 0 && c.num_heads % s.y == 0 && c.channels % s.x == 0;
-}
 
 TEST(Gpt, EveryGridMatchesOneRank) {
   const int world = test::runtime().world_size();
@@ -106,12 +158,13 @@ TEST(Gpt, EveryGridMatchesOneRank) {
     shapes = {{2, 2, 2, 1}, {2, 1, 2, 2}, {1, 2, 2, 2}, {2, 2, 1, 2}};
   }
   int checked = 0;
-  for (const auto& shape : shapes) {
-    if (world != shape.size() || !fits_small_config(shape)) continue;
-    expect_matches_single_rank(shape);
-    ++checked;
-  }
-  EXPECT_GT(checked, 0);
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
+    for (const auto& shape : shapes) {
+      if (world != shape.size() || !test::fits_small_run(shape, test::small_config_of(family))) continue;
+      expect_matches_single_rank(shape, family);
+      ++checked;
+    }
+  EXPECT_GT(checked, 1);
 }
 
 TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
@@ -139,6 +192,15 @@ TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
       FAIL();
     } catch (const UserError& e) {
       EXPECT_NE(std::string(e.what()).find("num_heads = 2 is not divisible by G_y = 4"), std::string::npos)
+          << e.what();
+    }
+    GptConfig two_kv_heads = test::small_llama_config();
+    two_kv_heads.num_kv_heads = 2;
+    try {
+      Gpt model(two_kv_heads, grid, 4, seq_len);
+      FAIL();
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("num_kv_heads = 2 is not divisible by G_y = 4"), std::string::npos)
           << e.what();
     }
   }

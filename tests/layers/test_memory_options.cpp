@@ -3,9 +3,12 @@
 // parameters whether backward finds its activations kept or recomputes them (selective, block),
 // with every overlap on or off (block recomputation re-gathers weights over Z in its own order)
 // and with the LM head's logits in one chunk or several; chunking the logits changes only the
-// order of additions, so the losses agree to float rounding.
+// order of additions, so the losses agree to float rounding. Every run for both families, GPT-2
+// and Llama (whose selective recomputation reruns SwiGLU and whose block recomputation reruns the
+// rotation).
 #include "comm/grid.hpp"
 #include "core/error.hpp"
+#include "core/gemm.hpp"
 #include "gpt_test_support.hpp"
 #include "test_env.hpp"
 
@@ -49,27 +52,59 @@ TEST(MemoryOptions, NegativeLossChunkIsRejected) {
   }
 }
 
+constexpr ModelFamily families[] = {ModelFamily::gpt2, ModelFamily::llama};
+
 TEST(Recompute, EveryModeIsBitIdenticalOnEveryGrid) {
   int checked = 0;
-  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-    if (!test::fits_small_run(shape)) continue;
-    SCOPED_TRACE("grid " + shape.str());
-    const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
-    for (const long chunk : {0L, 5L}) {
-      const std::string chunks = chunk == 0 ? "one chunk of logits" : "chunks of 5 rows of logits";
-      const test::TrainedRun none = test::train_small(grid, OverlapOptions::all(), {Recompute::none, chunk});
-      EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
-      for (const Recompute r : {Recompute::selective, Recompute::block}) {
-        for (const OverlapOptions& overlap : {OverlapOptions::all(), OverlapOptions::none()}) {
-          test::expect_bit_identical(test::train_small(grid, overlap, {r, chunk}), none,
-                                     std::string("recompute ") + recompute_name(r) + ", overlap " + overlap.str() +
-                                         ", " + chunks);
+  for (const ModelFamily family : families) {
+    const GptConfig config = test::small_config_of(family);
+    for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+      if (!test::fits_small_run(shape, config)) continue;
+      SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str());
+      const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
+      for (const long chunk : {0L, 5L}) {
+        const std::string chunks = chunk == 0 ? "one chunk of logits" : "chunks of 5 rows of logits";
+        const test::TrainedRun none =
+            test::train_small(grid, OverlapOptions::all(), {Recompute::none, chunk}, default_bucket_mb, 0, config);
+        EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
+        for (const Recompute r : {Recompute::selective, Recompute::block}) {
+          for (const OverlapOptions& overlap : {OverlapOptions::all(), OverlapOptions::none()}) {
+            test::expect_bit_identical(test::train_small(grid, overlap, {r, chunk}, default_bucket_mb, 0, config), none,
+                                       std::string("recompute ") + recompute_name(r) + ", overlap " + overlap.str() +
+                                           ", " + chunks);
+          }
         }
       }
+      ++checked;
     }
-    ++checked;
   }
-  EXPECT_GT(checked, 0);
+  EXPECT_GT(checked, 1);
+}
+
+// bf16 mode (bf16 GEMM operands, activations kept as bf16, the X/Y all-reduces and Z gathers in
+// bf16): in every recompute mode the run follows fp32's within bf16's rounding, and is not fp32's.
+TEST(Recompute, Bf16ModeFollowsFp32InEveryMode) {
+  for (const ModelFamily family : families) {
+    const GptConfig config = test::small_config_of(family);
+    for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+      if (!test::fits_small_run(shape, config)) continue;
+      SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str());
+      const comm::Grid grid(shape, test::world());
+      const test::TrainedRun fp32 =
+          test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0}, default_bucket_mb, 0, config);
+      for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::block}) {
+        const MemoryOptions bf16{r, 5, false, GemmPrecision::bf16};
+        const GemmPrecisionScope precision(GemmPrecision::bf16);
+        const test::TrainedRun run = test::train_small(grid, OverlapOptions::all(), bf16, default_bucket_mb, 0, config);
+        double moved = 0.0;
+        for (std::size_t i = 0; i < run.losses.size(); ++i) {
+          EXPECT_NEAR(run.losses[i], fp32.losses[i], 1e-2 * fp32.losses[i]) << recompute_name(r) << ", step " << i + 1;
+          moved = std::max(moved, std::abs(run.losses[i] - fp32.losses[i]));
+        }
+        EXPECT_GT(moved, 0.0) << recompute_name(r) << ": nothing was rounded to bf16";
+      }
+    }
+  }
 }
 
 // ZeRO-1: with the optimizer sharded over data, each data rank updates its pieces and the
@@ -78,14 +113,17 @@ TEST(Recompute, EveryModeIsBitIdenticalOnEveryGrid) {
 // rank holds the whole updated arena.
 TEST(ShardOptimizer, AgreesWithTheUnshardedRunOnEveryGrid) {
   int checked = 0;
+  for (const ModelFamily family : families)
   for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-    if (!test::fits_small_run(shape)) continue;
-    SCOPED_TRACE("grid " + shape.str());
+    const GptConfig config = test::small_config_of(family);
+    if (!test::fits_small_run(shape, config)) continue;
+    SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str());
     const comm::Grid grid(shape, test::world());
-    const test::TrainedRun whole = test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0, false}, 0.004);
+    const test::TrainedRun whole =
+        test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0, false}, 0.004, 0, config);
     for (const Recompute r : {Recompute::none, Recompute::block}) {
       for (const OverlapOptions& overlap : {OverlapOptions::all(), OverlapOptions::none()}) {
-        const test::TrainedRun sharded = test::train_small(grid, overlap, {r, 0, true}, 0.004);
+        const test::TrainedRun sharded = test::train_small(grid, overlap, {r, 0, true}, 0.004, 0, config);
         for (std::size_t i = 0; i < whole.losses.size(); ++i)
           EXPECT_NEAR(sharded.losses[i], whole.losses[i], 1e-6 * std::abs(whole.losses[i]))
               << recompute_name(r) << ", overlap " << overlap.str() << ", step " << i + 1;
@@ -105,15 +143,18 @@ TEST(ShardOptimizer, AgreesWithTheUnshardedRunOnEveryGrid) {
 // order bf16 partial sums are combined in (reduce-scatter against all-reduce).
 TEST(ShardOptimizer, Bf16GradientCollectivesAgreeShardedOrNot) {
   int checked = 0;
+  for (const ModelFamily family : families)
   for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-    if (!test::fits_small_run(shape) || (shape.data == 1 && shape.z == 1)) continue;
-    SCOPED_TRACE("grid " + shape.str());
+    const GptConfig config = test::small_config_of(family);
+    if (!test::fits_small_run(shape, config) || (shape.data == 1 && shape.z == 1)) continue;
+    SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str());
     const comm::Grid grid(shape, test::world());
-    const test::TrainedRun fp32 = test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0, false}, 0.004);
+    const test::TrainedRun fp32 =
+        test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0, false}, 0.004, 0, config);
     const MemoryOptions bf16_grads{Recompute::none, 0, false, GemmPrecision::fp32, GemmPrecision::bf16};
     const MemoryOptions bf16_sharded{Recompute::none, 0, true, GemmPrecision::fp32, GemmPrecision::bf16};
-    const test::TrainedRun whole = test::train_small(grid, OverlapOptions::all(), bf16_grads, 0.004);
-    const test::TrainedRun sharded = test::train_small(grid, OverlapOptions::none(), bf16_sharded, 0.004);
+    const test::TrainedRun whole = test::train_small(grid, OverlapOptions::all(), bf16_grads, 0.004, 0, config);
+    const test::TrainedRun sharded = test::train_small(grid, OverlapOptions::none(), bf16_sharded, 0.004, 0, config);
     double moved = 0.0;
     for (std::size_t i = 0; i < whole.parameters.size(); ++i)
       moved = std::max(moved, static_cast<double>(std::abs(whole.parameters[i] - fp32.parameters[i])));

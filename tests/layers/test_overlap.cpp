@@ -39,26 +39,29 @@ TEST(OverlapOptions, RejectsBadTextNamingIt) {
 constexpr int seq_len = test::small_run_seq_len;
 constexpr double tiny_bucket_mb = 0.004;  // ~1000 floats: several buckets per block
 
-test::TrainedRun train(const comm::Grid& grid, const OverlapOptions& overlap, int delay_us = 0) {
-  return test::train_small(grid, overlap, MemoryOptions(), tiny_bucket_mb, delay_us);
+test::TrainedRun train(const comm::Grid& grid, const OverlapOptions& overlap, int delay_us = 0,
+                       const GptConfig& config = test::small_config()) {
+  return test::train_small(grid, overlap, MemoryOptions(), tiny_bucket_mb, delay_us, config);
 }
 using test::expect_bit_identical;
 using test::fits_small_run;
 
 TEST(Overlap, OnAndOffAreBitIdenticalOnEveryGrid) {
   int checked = 0;
-  for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-    if (!fits_small_run(shape)) continue;
-    SCOPED_TRACE("grid " + shape.str());
-    const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
-    const test::TrainedRun none = train(grid, OverlapOptions::none());
-    EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
-    expect_bit_identical(train(grid, OverlapOptions::all()), none, "overlap all");
-    for (const char* one : {"oar", "ors", "oag", "dp"})
-      expect_bit_identical(train(grid, OverlapOptions::parse(one)), none, std::string("overlap ") + one);
-    ++checked;
-  }
-  EXPECT_GT(checked, 0);
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
+    for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+      const GptConfig config = test::small_config_of(family);
+      if (!fits_small_run(shape, config)) continue;
+      SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str());
+      const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
+      const test::TrainedRun none = train(grid, OverlapOptions::none(), 0, config);
+      EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
+      expect_bit_identical(train(grid, OverlapOptions::all(), 0, config), none, "overlap all");
+      for (const char* one : {"oar", "ors", "oag", "dp"})
+        expect_bit_identical(train(grid, OverlapOptions::parse(one), 0, config), none, std::string("overlap ") + one);
+      ++checked;
+    }
+  EXPECT_GT(checked, 1);
 }
 
 TEST(Overlap, RanksAtDifferentSpeedsNeitherDeadlockNorReorder) {

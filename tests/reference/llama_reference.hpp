@@ -5,6 +5,9 @@
 // evaluated with.
 #pragma once
 
+#include <utility>
+#include <vector>
+
 namespace fourfold::reference {
 
 // RMSNorm (LlamaRMSNorm): out = inp / sqrt(mean(inp^2) + eps) * weight, over the C channels of
@@ -23,5 +26,47 @@ void rotary(double* x, int N, int stride, int heads, int d, int T, double theta,
 // accumulates d_gate_up (N, 2n) from dout (N, n).
 void swiglu_forward(double* out, const double* gate_up, int N, int n);
 void swiglu_backward(double* d_gate_up, const double* dout, const double* gate_up, int N, int n);
+
+// ---- the whole model ----------------------------------------------------------------------
+
+struct LlamaConfig {
+  int vocab_size;         // V: the softmax runs over [0, V) only
+  int padded_vocab_size;  // Vp >= V: rows of the embedding and head
+  int num_layers;         // L
+  int num_heads;          // NH query heads, hs = C / NH
+  int num_kv_heads;       // KV key/value heads, dividing NH
+  int channels;           // C
+  int intermediate_size;  // I
+  double norm_eps;
+  double rope_theta;
+  bool tied;              // the head is the embedding
+};
+
+// Parameters in fourfold's global layouts (every weight (out, in) row-major, per-block tensors
+// stacked over the L blocks).
+struct LlamaParams {
+  std::vector<double> wte;       // (Vp, C)
+  std::vector<double> ln1w;      // (L, C)
+  std::vector<double> qkvw;      // (L, (NH + 2 KV) hs, C): the query heads' rows, the key heads', the value heads'
+  std::vector<double> attprojw;  // (L, C, C)
+  std::vector<double> ln2w;      // (L, C)
+  std::vector<double> fcw;       // (L, 2 I, C): gate rows, then up rows
+  std::vector<double> fcprojw;   // (L, C, I)
+  std::vector<double> lnfw;      // (C)
+  std::vector<double> lm_head;   // (Vp, C); empty when tied
+
+  /// The tensors in the order above, by name ("wte", "ln1w", ...).
+  std::vector<std::pair<const char*, std::vector<double>*>> tensors();
+};
+
+// Every tensor sized for `config` and zero.
+LlamaParams zero_llama_params(const LlamaConfig& config);
+
+// Mean cross-entropy over the B*T positions (Hugging Face's LlamaForCausalLM: embedding, per block
+// x += o(attention(rotary(q, k), v)) of RMSNorm(x) with each K/V head shared by NH / KV query heads,
+// x += down(silu(gate) * up) of RMSNorm(x); the final RMSNorm and the head). grads: when not null,
+// resized like params and overwritten with d(mean loss)/d(param).
+double llama_forward_backward(const LlamaConfig& config, const LlamaParams& params, const std::vector<int>& tokens,
+                              const std::vector<int>& targets, int B, int T, LlamaParams* grads);
 
 }  // namespace fourfold::reference
