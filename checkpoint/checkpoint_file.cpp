@@ -3,7 +3,7 @@
 #include "checkpoint/agree.hpp"
 #include "checkpoint/h5_check.hpp"
 #include "checkpoint/h5_handle.hpp"
-#include "checkpoint/hf_gpt2.hpp"
+#include "checkpoint/hf_mapping.hpp"
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/tensor_io.hpp"
 #include "comm/collectives.hpp"
@@ -309,26 +309,15 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
   H5Handle file = open_serial(path);
   const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
   const GptConfig& config = meta.model;
-  FF_REQUIRE(config.family == ModelFamily::gpt2, "checkpoint '{}' holds {}; export-hf writes GPT-2 models", path,
-             config.str());
-  // Hugging Face's order: the embeddings, each block's tensors, the final LayerNorm.
-  std::vector<std::pair<GptTensor, int>> order;
-  for (const bool per_block : {false, true}) {
-    for (int l = 0; l < (per_block ? config.num_layers : 1); ++l)
-      for (const GptTensorSpec& s : gpt_tensors())
-        if (tensor_present(s, config) && s.per_block == per_block &&
-            (per_block || (s.tensor != GptTensor::ln_f_weight && s.tensor != GptTensor::ln_f_bias)))
-          order.emplace_back(s.tensor, l);
-  }
-  order.emplace_back(GptTensor::ln_f_weight, 0);
-  order.emplace_back(GptTensor::ln_f_bias, 0);
-  std::vector<HfGpt2Tensor> mapped;
+  const std::vector<std::pair<GptTensor, int>> order = hf_export_order(config);
+  const HfNaming naming = hf_export_naming(config);
+  std::vector<std::vector<HfPiece>> pieces;
   std::vector<SafetensorsEntry> entries;
   for (const auto& [tensor, layer] : order) {
-    mapped.push_back(hf_gpt2_tensor(config, tensor, layer, "transformer."));
-    entries.push_back({mapped.back().name, type, mapped.back().shape});
+    pieces.push_back(hf_pieces(config, tensor, layer, naming));
+    for (const HfPiece& piece : pieces.back()) entries.push_back({piece.name, type, piece.shape});
   }
-  HfFolderWriter writer(out_dir, hf_gpt2_config_json(config, type), entries, max_shard_bytes);
+  HfFolderWriter writer(out_dir, hf_config_json(config, type), entries, max_shard_bytes);
   std::vector<float> stored;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const auto [tensor, layer] = order[i];
@@ -344,13 +333,17 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
                path, name);
     const GptTensorSpec& s = spec_of(tensor);
     const std::size_t rows = s.rows.of<std::size_t>(config), cols = s.cols.of<std::size_t>(config);
-    if (mapped[i].transposed) {  // Conv1D: (in, out)
-      stored.resize(values.size());
-      for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) stored[c * rows + r] = values[r * cols + c];
-      writer.write(stored.data());
-    } else {
-      writer.write(values.data());  // wte: its first vocab_size rows, the padded ones left out
+    // One tensor in memory at a time; each piece is a run of its rows (the padded vocabulary rows
+    // are in none), or GPT-2's Conv1D transpose of all of them.
+    for (const HfPiece& piece : pieces[i]) {
+      if (piece.transposed) {  // (in, out)
+        stored.resize(values.size());
+        for (std::size_t r = 0; r < rows; ++r)
+          for (std::size_t c = 0; c < cols; ++c) stored[c * rows + r] = values[r * cols + c];
+        writer.write(stored.data());
+      } else {
+        writer.write(values.data() + static_cast<std::size_t>(piece.first_row) * cols);
+      }
     }
   }
   writer.finish();

@@ -11,6 +11,7 @@
 
 #include "checkpoint/element_types.hpp"
 #include "checkpoint/hf_folder.hpp"
+#include "checkpoint/hf_piece.hpp"
 #include "layers/gpt_config.hpp"
 #include "layers/gpt_tensors.hpp"
 
@@ -19,14 +20,6 @@
 #include <vector>
 
 namespace fourfold::checkpoint {
-
-/// Rows [first_row, first_row + rows) of a fourfold tensor stored as the Hugging Face tensor
-/// `name` (of shape `shape`, whose row r is fourfold's row first_row + r).
-struct HfPiece {
-  std::string name;                 // "model.layers.3.self_attn.k_proj.weight"
-  std::vector<std::int64_t> shape;  // as stored
-  std::int64_t first_row = 0, rows = 0;
-};
 
 /// The Hugging Face tensors that hold tensor `tensor` of block `layer` of a Llama of `config`, in
 /// row order; together they hold its rows [0, stored rows) (vocab_size rows of the embedding and

@@ -101,7 +101,9 @@ int main(int argc, char** argv) {
     if (hf->parsed()) {
       const checkpoint::ElementType type = dtype == "bf16" ? checkpoint::ElementType::bf16 : checkpoint::ElementType::f32;
       checkpoint::export_hf_from_checkpoint(file, out, type, parse_shard_size(shard_size));
-      std::printf("wrote %s (Hugging Face GPT-2, %s)\n", out.c_str(), dtype.c_str());
+      const GptConfig model = checkpoint::read_checkpoint_meta(file).model;
+      std::printf("wrote %s (Hugging Face %s, %s)\n", out.c_str(),
+                  model.family == ModelFamily::llama ? "LlamaForCausalLM" : "GPT2LMHeadModel", dtype.c_str());
       return 0;
     }
     checkpoint::export_llmc_from_checkpoint(file, out, bf16 ? checkpoint::llmc_version_bf16 : checkpoint::llmc_version_fp32);

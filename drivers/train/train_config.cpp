@@ -36,12 +36,22 @@ std::string value_text(const ConfigValue& v) {
 const std::vector<ConfigKey>& config_schema() {
   using V = ValueType;
   static const std::vector<ConfigKey> schema = {
-      {"model", "num_layers", V::integer, 12LL, "transformer blocks L", ""},
-      {"model", "num_heads", V::integer, 12LL, "attention heads (divisible by G_y)", ""},
-      {"model", "channels", V::integer, 768LL, "hidden size C (divisible by num_heads, G_x, G_y)", ""},
-      {"model", "vocab_size", V::integer, 50257LL, "real vocabulary (tokens are below it)", ""},
+      {"model", "family", V::string, std::string("gpt2"), "gpt2, or llama (RMSNorm, rotary positions, SwiGLU MLP, grouped-query attention, no biases)", ""},
+      {"model", "num_layers", V::integer, 12LL, "transformer blocks L (Hugging Face: num_hidden_layers)", ""},
+      {"model", "num_heads", V::integer, 12LL, "attention (query) heads, divisible by G_y (num_attention_heads)", ""},
+      {"model", "num_kv_heads", V::integer, 0LL, "llama: key/value heads, dividing num_heads and divisible by G_y (num_key_value_heads); 0 = num_heads", ""},
+      {"model", "channels", V::integer, 768LL, "hidden size C, divisible by num_heads, G_x, G_y (hidden_size)", ""},
+      {"model", "intermediate_size", V::integer, 0LL, "llama: the MLP's hidden width, divisible by G_y (intermediate_size); 0 = 4 channels, GPT-2's", ""},
+      {"model", "vocab_size", V::integer, 50257LL, "real vocabulary (tokens are below it) (vocab_size)", ""},
       {"model", "padded_vocab_size", V::integer, 0LL, "embedding rows; 0 = vocab_size rounded up to 128", ""},
-      {"model", "max_seq_len", V::integer, 1024LL, "position embedding rows", ""},
+      {"model", "max_seq_len", V::integer, 1024LL, "longest sequence: GPT-2's position embedding rows (n_positions, max_position_embeddings)", ""},
+      {"model", "norm_eps", V::real, 1e-5, "LayerNorm's (GPT-2: 1e-5 only) or RMSNorm's epsilon (rms_norm_eps)", ""},
+      {"model", "rope_theta", V::real, 10000.0, "llama: rotary base theta (rope_theta)", ""},
+      {"model", "tied_embeddings", V::boolean, false, "llama: the LM head is the token embedding (tie_word_embeddings); not given = false for llama, GPT-2 always ties", ""},
+      {"model", "rope_scaling_factor", V::real, 0.0, "llama: Llama 3.1's frequency scaling (rope_scaling.factor, rope_type llama3); 0 = none", ""},
+      {"model", "rope_low_freq_factor", V::real, 1.0, "llama: rope_scaling.low_freq_factor", ""},
+      {"model", "rope_high_freq_factor", V::real, 4.0, "llama: rope_scaling.high_freq_factor", ""},
+      {"model", "rope_original_max_position", V::integer, 8192LL, "llama: rope_scaling.original_max_position_embeddings", ""},
       {"model", "init_from", V::string, std::string(), "start from these weights (llm.c .bin, checkpoint .h5 or Hugging Face folder); dims come from them", "--init-from"},
       {"parallel", "grid", V::string, std::string(), "GXxGYxGZxGD; empty = all ranks data-parallel (1x1x1xN); auto = the grid the performance model predicts fastest on parallel.machine", "--grid"},
       {"parallel", "machine", V::string, std::string("local"), "the machine --grid auto and --dry-run plan for: local (this job, from a calibration), a preset (perlmutter, frontier, alps) or a machine TOML file", ""},
@@ -199,6 +209,13 @@ void check_grid(const TrainConfig& c, int world_size) {
   FF_REQUIRE(c.model.channels % c.grid.x == 0 && c.model.channels % c.grid.y == 0,
              "model.channels = {} must be divisible by G_x = {} and G_y = {} (grid {})",
              c.model.channels, c.grid.x, c.grid.y, c.grid.str());
+  FF_REQUIRE(c.model.kv_heads() % c.grid.y == 0,
+             "model.num_kv_heads = {} is not divisible by G_y = {} (grid {}): key/value heads are split over Y",
+             c.model.kv_heads(), c.grid.y, c.grid.str());
+  FF_REQUIRE(c.model.mlp_hidden() % c.grid.y == 0,
+             "model.intermediate_size = {} is not divisible by G_y = {} (grid {}): the MLP's hidden width is split "
+             "over Y",
+             c.model.mlp_hidden(), c.grid.y, c.grid.str());
 }
 
 TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file,
@@ -218,6 +235,18 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   if (model_from_file) {
     c.model = *model_from_file;
   } else {
+    try {
+      c.model.family = parse_family(v.string("model.family"));
+    } catch (const UserError& e) {
+      FF_REQUIRE(false, "model.family: {}", e.what());
+    }
+    const bool llama = c.model.family == ModelFamily::llama;
+    // Keys only Llama has, refused for GPT-2 rather than ignored.
+    for (const char* key : {"model.num_kv_heads", "model.intermediate_size", "model.rope_theta", "model.tied_embeddings",
+                            "model.rope_scaling_factor", "model.rope_low_freq_factor", "model.rope_high_freq_factor",
+                            "model.rope_original_max_position"})
+      FF_REQUIRE(llama || !v.given(key), "{} is set, but model.family = \"gpt2\" has no such setting (family \"llama\" has)",
+                 key);
     c.model.num_layers = static_cast<int>(positive("model.num_layers"));
     c.model.num_heads = static_cast<int>(positive("model.num_heads"));
     c.model.channels = static_cast<int>(positive("model.channels"));
@@ -226,6 +255,22 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
     const long long padded = non_negative("model.padded_vocab_size");
     c.model.padded_vocab_size =
         padded > 0 ? static_cast<int>(padded) : (c.model.vocab_size + 127) / 128 * 128;
+    const double eps = v.real("model.norm_eps");
+    FF_REQUIRE(std::isfinite(eps) && eps > 0.0 && eps < 1.0, "model.norm_eps = {}: expected a small positive number",
+               eps);
+    c.model.norm_eps = static_cast<float>(eps);
+    if (llama) {
+      c.model.num_kv_heads = static_cast<int>(non_negative("model.num_kv_heads"));
+      c.model.intermediate_size = static_cast<int>(non_negative("model.intermediate_size"));
+      c.model.rope_theta = v.real("model.rope_theta");
+      FF_REQUIRE(std::isfinite(c.model.rope_theta), "model.rope_theta = {}: expected a number above 1",
+                 c.model.rope_theta);
+      c.model.tied_embeddings = v.boolean("model.tied_embeddings");
+      c.model.rope_scaling.factor = v.real("model.rope_scaling_factor");
+      c.model.rope_scaling.low_freq_factor = v.real("model.rope_low_freq_factor");
+      c.model.rope_scaling.high_freq_factor = v.real("model.rope_high_freq_factor");
+      c.model.rope_scaling.original_max_position = static_cast<int>(non_negative("model.rope_original_max_position"));
+    }
   }
   c.model.validate();
 

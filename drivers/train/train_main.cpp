@@ -2,7 +2,7 @@
 //   mpirun -n N fourfold-train --config run.toml [--grid 2x1x2x1|auto] [--steps 100] [--set train.lr=3e-4]
 //                              [--dry-run]
 #include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/hf_gpt2.hpp"
+#include "checkpoint/hf_mapping.hpp"
 #include "checkpoint/llmc.hpp"
 #include "comm/communicator.hpp"
 #include "comm/grid.hpp"
@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
     const std::string init_from = values.string("model.init_from");
     const bool from_checkpoint = init_from.size() > 3 && init_from.substr(init_from.size() - 3) == ".h5";
     if (!init_from.empty() && std::filesystem::is_directory(init_from)) {
-      from_file = checkpoint::hf_gpt2_config(checkpoint::HfFolder(init_from));  // a Hugging Face folder
+      from_file = checkpoint::hf_model_config(checkpoint::HfFolder(init_from));  // a Hugging Face folder
     } else if (!init_from.empty()) {
       from_file = from_checkpoint ? checkpoint::read_checkpoint_meta(init_from).model
                                   : checkpoint::read_llmc_header(init_from).config;

@@ -4,9 +4,14 @@
 // is checked against the llm.c file directly (Conv1D weights are the transposes of llm.c's,
 // wte keeps only the real vocabulary rows), and a folder as openai-community/gpt2 stores it (no
 // "transformer." prefix, the attn.bias buffers, a tied lm_head.weight) loads the same. Bad folders
-// are refused on every rank with a message naming the folder, the file and the tensor.
+// are refused on every rank with a message naming the folder, the file and the tensor. A Llama
+// folder as transformers stores one (q/k/v and gate/up apart) loads onto every grid with each
+// Hugging Face tensor in its rows of fourfold's fused tensors, and its checkpoint exports back to
+// the same tensors, in fp32 and bf16.
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/hf_gpt2.hpp"
+#include "checkpoint/hf_llama.hpp"
+#include "checkpoint/hf_mapping.hpp"
 #include "checkpoint/hf_model.hpp"
 #include "checkpoint/llmc.hpp"
 #include "comm/grid.hpp"
@@ -222,6 +227,124 @@ TEST(HfModel, BadFoldersAreRefusedOnEveryRank) {
   std::string relu = checkpoint::hf_gpt2_config_json(c, ElementType::f32);
   relu.replace(relu.find("gelu_new"), 8, "relu");
   expect_refused(gpt2model_folder("bad-act", {}, relu), {"activation_function 'relu'"});
+}
+
+// ---- Llama -------------------------------------------------------------------------------
+
+GptConfig hf_llama() {
+  GptConfig c = test::small_llama_config();
+  c.padded_vocab_size = checkpoint::padded_vocab_for(c.vocab_size);  // 128, as an import pads 61
+  return c;
+}
+
+// A distinct bf16-exact value for element i of the Hugging Face tensor `name`.
+float hf_value(const std::string& name, std::size_t i) {
+  const std::size_t salt = std::hash<std::string>()(name) % 97;
+  return static_cast<float>(static_cast<int>((i + salt) % 251) - 125) / 64.0f;
+}
+
+// A LlamaForCausalLM folder of hf_llama(), written by rank 0 tensor by tensor as transformers names
+// and shapes them.
+std::string llama_folder(const std::string& name) {
+  const GptConfig c = hf_llama();
+  const std::string dir = scratch(name);
+  if (test::runtime().world_rank() == 0) {
+    std::vector<checkpoint::SafetensorsEntry> entries;
+    for (const auto& [tensor, layer] : checkpoint::hf_export_order(c))
+      for (const checkpoint::HfPiece& p : checkpoint::hf_llama_pieces(c, tensor, layer))
+        entries.push_back({p.name, ElementType::f32, p.shape});
+    checkpoint::HfFolderWriter writer(dir, checkpoint::hf_llama_config_json(c, ElementType::f32), entries);
+    std::vector<float> values;
+    for (const auto& e : entries) {
+      values.resize(static_cast<std::size_t>(e.elements()));
+      for (std::size_t i = 0; i < values.size(); ++i) values[i] = hf_value(e.name, i);
+      writer.write(values.data());
+    }
+    writer.finish();
+  }
+  MPI_Barrier(test::world());
+  return dir;
+}
+
+// Element i of fourfold's tensor `p` (global layout) as the folder stores it: from the piece that
+// holds its row, zero in a padded vocabulary row.
+float expected_llama_value(const GptConfig& c, const ParamInfo& p, std::size_t i) {
+  const std::size_t cols = p.is_vector ? p.rows : p.cols;
+  const auto row = static_cast<std::int64_t>(i / cols);
+  for (const checkpoint::HfPiece& piece : checkpoint::hf_llama_pieces(c, static_cast<GptTensor>(p.tensor), p.layer))
+    if (row >= piece.first_row && row < piece.first_row + piece.rows)
+      return hf_value(piece.name, static_cast<std::size_t>(row - piece.first_row) * cols + i % cols);
+  return 0.0f;
+}
+
+TEST(HfModel, LlamaFolderLoadsOnEveryGridAndItsCheckpointExportsTheSameTensors) {
+  const GptConfig c = hf_llama();
+  const std::string dir = llama_folder("llama-hf");
+  EXPECT_TRUE(checkpoint::hf_model_config(checkpoint::HfFolder(dir)) == c);
+  const std::string ckpt = scratch("llama-hf.h5");
+  int checked = 0;
+  for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (!test::fits_small_run(shape, c)) continue;
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    Gpt model(c, grid, 4 / (shape.z * shape.data), 4);
+    checkpoint::load_hf(checkpoint::HfFolder(dir), model);
+    for (const ParamInfo& p : model.params()) {
+      const auto values = test::gather_global(model, p, model.parameters());
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < values.size(); ++i) wrong += values[i] != expected_llama_value(c, p, i);
+      EXPECT_EQ(wrong, 0u) << p.name;
+    }
+    if (checked++ == 0) {
+      checkpoint::TrainingState state;
+      state.schedule = "cosine";
+      checkpoint::write_checkpoint_file(ckpt, model, nullptr, state);
+    }
+  }
+  ASSERT_GT(checked, 0);
+  // The export holds the folder's tensors, each with its values (bf16: every value is a bf16 value).
+  for (const ElementType type : {ElementType::f32, ElementType::bf16}) {
+    const std::string out = scratch(type == ElementType::f32 ? "llama-export-f32" : "llama-export-bf16");
+    if (test::runtime().world_rank() == 0) checkpoint::export_hf_from_checkpoint(ckpt, out, type, 12'000);
+    MPI_Barrier(test::world());
+    const checkpoint::HfFolder original(dir), exported(out);
+    EXPECT_TRUE(checkpoint::hf_model_config(exported) == c);
+    std::ifstream config_file(out + "/config.json");
+    const std::string config_text((std::istreambuf_iterator<char>(config_file)), std::istreambuf_iterator<char>());
+    EXPECT_NE(config_text.find("\"LlamaForCausalLM\""), std::string::npos) << config_text;
+    EXPECT_EQ(exported.config_string("torch_dtype"), type == ElementType::f32 ? "float32" : "bfloat16");
+    EXPECT_GE(exported.files().size(), 3u);  // shards of 12 kB
+    auto names = original.names(), exported_names = exported.names();
+    std::sort(names.begin(), names.end());
+    std::sort(exported_names.begin(), exported_names.end());
+    EXPECT_EQ(exported_names, names);
+    for (const std::string& name : names) {
+      const checkpoint::HfTensor a = original.tensor(name), b = exported.tensor(name);
+      ASSERT_NE(b.tensor, nullptr) << name;
+      EXPECT_EQ(b.tensor->shape, a.tensor->shape) << name;
+      EXPECT_EQ(b.tensor->type, type) << name;
+      std::vector<float> va(static_cast<std::size_t>(a.tensor->elements())), vb(va.size());
+      a.file->read_all(*a.tensor, va.data());
+      b.file->read_all(*b.tensor, vb.data());
+      EXPECT_EQ(vb, va) << name;
+    }
+  }
+}
+
+TEST(HfModel, UnknownModelTypeIsRefusedNamingIt) {
+  const GptConfig c = hf_llama();
+  std::string mistral = checkpoint::hf_llama_config_json(c, ElementType::f32);
+  mistral.replace(mistral.find("\"llama\""), 7, "\"mistral\"");
+  const std::string dir = scratch("mistral");
+  if (test::runtime().world_rank() == 0) {
+    checkpoint::HfFolderWriter writer(dir, mistral, {{"stand_in", ElementType::f32, {1}}});
+    const float one = 1.0f;
+    writer.write(&one);
+    writer.finish();
+  }
+  MPI_Barrier(test::world());
+  test::expect_user_error([&] { checkpoint::hf_model_config(checkpoint::HfFolder(dir)); },
+                          "model_type 'mistral'; fourfold reads 'gpt2' and 'llama'");
 }
 
 }  // namespace

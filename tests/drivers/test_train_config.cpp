@@ -122,6 +122,53 @@ TEST(TrainConfig, ImpossibleCombinationsAreRejectedBeforeWork) {
   }
 }
 
+// [model] family = "llama" with its keys; GPT-2 refuses them; the grid rules Llama adds.
+TEST(TrainConfig, LlamaFamilyAndItsKeys) {
+  ConfigValues v = with_data();
+  v.merge_file(write_file("llama.toml", R"(
+[model]
+family = "llama"
+num_layers = 2
+num_heads = 4
+num_kv_heads = 2
+channels = 64
+intermediate_size = 176
+vocab_size = 256
+max_seq_len = 128
+norm_eps = 1e-6
+rope_theta = 500000.0
+[parallel]
+grid = "1x2x1x1"
+)"));
+  const TrainConfig c = make_train_config(v, 2, nullptr);
+  EXPECT_EQ(c.model.family, ModelFamily::llama);
+  EXPECT_EQ(c.model.kv_heads(), 2);
+  EXPECT_EQ(c.model.mlp_hidden(), 176);
+  EXPECT_EQ(c.model.norm_eps, 1e-6f);
+  EXPECT_EQ(c.model.rope_theta, 500000.0);
+  EXPECT_FALSE(c.model.tied_embeddings);  // Llama's default: an untied head
+  EXPECT_EQ(c.model.rope_scaling.factor, 0.0);
+
+  ConfigValues four_y = v;
+  four_y.set("parallel.grid", "\"1x4x1x1\"", "test");
+  expect_error([&] { make_train_config(four_y, 4, nullptr); }, {"num_kv_heads = 2", "G_y = 4"});
+  ConfigValues odd_mlp = v;
+  odd_mlp.set("model.intermediate_size", "175", "test");
+  expect_error([&] { make_train_config(odd_mlp, 2, nullptr); }, {"intermediate_size = 175", "G_y = 2"});
+  ConfigValues bad_family = v;
+  bad_family.set("model.family", "\"mistral\"", "test");
+  expect_error([&] { make_train_config(bad_family, 2, nullptr); }, {"model.family", "'mistral'", "\"llama\""});
+  ConfigValues gpt2 = with_data();
+  gpt2.set("model.num_kv_heads", "4", "test");
+  expect_error([&] { make_train_config(gpt2, 1, nullptr); }, {"model.num_kv_heads is set", "\"gpt2\""});
+  ConfigValues gpt2_eps = with_data();
+  gpt2_eps.set("model.norm_eps", "1e-6", "test");
+  expect_error([&] { make_train_config(gpt2_eps, 1, nullptr); }, {"GPT-2", "eps 1e-5"});
+  ConfigValues scaled = v;
+  scaled.set("model.rope_scaling_factor", "0.5", "test");
+  expect_error([&] { make_train_config(scaled, 2, nullptr); }, {"rope_scaling", "factor 0.5"});
+}
+
 // --grid auto also searches what the configuration leaves unset, and only that.
 TEST(TrainConfig, GridAutoSearchesTheOptionsLeftUnset) {
   const TrainConfig fixed = make_train_config(with_data(), 4, nullptr);
@@ -201,7 +248,7 @@ TEST(TrainConfig, ShippedConfigsAreValid) {
     EXPECT_EQ(c.batch_size % c.micro_batch_size, 0);
     ++checked;
   }
-  EXPECT_GE(checked, 12);  // tiny, gpt2-124m, overlap-bench and the nine AxoNN sizes
+  EXPECT_GE(checked, 16);  // tiny, gpt2-124m, overlap-bench, the nine AxoNN sizes, llama-tiny and three Llama 3s
 }
 
 TEST(TrainConfig, HelpListsEveryKeyAndFlagWithDefaults) {
