@@ -4,7 +4,9 @@
 # vocabulary 256, untied) trained with fourfold-train --init-from for 40 steps on grids 1x1x1x1,
 # 2x1x1x1, 1x2x1x1 and 1x1x2x2: the losses agree across grids to float rounding. The final
 # checkpoint exported with export-hf (fp32, and bf16 in shards) holds the checkpoint's weights;
-# and the export trains on from where the checkpoint stood.
+# and the export trains on from where the checkpoint stood. Damaged Llama folders (a shape that
+# disagrees with config.json, a NaN weight) are refused, naming the file and the tensor, on every
+# rank that reads it (every rank for a shape; the rank whose shard holds the NaN), with no hang.
 set -u
 build=$1
 source_dir=$2
@@ -71,4 +73,27 @@ first = json.loads(open(f"{work}/from-export/metrics.jsonl").readline())["loss"]
 print(f"trained run's last loss {last:.4f}; the export's first loss {first:.4f}")
 sys.exit(0 if abs(first - last) < 0.5 else 1)
 PY
+
+# Damaged folders: refused with the file and the tensor named by the ranks that read them, no hang.
+refused() {  # refused DIR FRAGMENT RANKS
+  out=$(timeout 120 "$mpiexec" -n 2 "$build/bin/fourfold-train" --init-from "$1" --grid 1x2x1x1 \
+    --data "$work/data/train.bin" --out "$work/refused" --steps 2 2>&1); rc=$?
+  [ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "--init-from $1 exited $rc"
+  [ "$(grep -c -- "$2" <<<"$out")" -eq "$3" ] || fail "$1 not refused by $3 rank(s) with '$2': $out"
+}
+cp -r "$work/tiny-llama" "$work/wide-config"
+sed -i 's/"intermediate_size": 176/"intermediate_size": 192/' "$work/wide-config/config.json"
+refused "$work/wide-config" "tensor 'model.layers.0.mlp.gate_proj.weight'.*has shape \[176, 64\]" 2
+cp -r "$work/tiny-llama" "$work/nan"
+python3 - "$work/nan/model.safetensors" <<'PY'
+import json, struct, sys
+with open(sys.argv[1], "r+b") as f:
+    n = struct.unpack("<Q", f.read(8))[0]
+    header = json.loads(f.read(n))
+    begin = header["model.layers.1.self_attn.v_proj.weight"]["data_offsets"][0]
+    f.seek(8 + n + begin + 4 * 5)
+    f.write(struct.pack("<f", float("nan")))
+PY
+# Row 0 of v_proj: the first key/value head, read by the rank with y = 0 only.
+refused "$work/nan" "model.safetensors': tensor 'model.layers.1.self_attn.v_proj.weight'.*nan at element 5" 1
 echo PASS
