@@ -89,23 +89,23 @@ struct GemmOperandElements {
 
 /// Elements of the largest A and of the largest B operand among the model's GEMMs, which bound
 /// the bf16 operand copies (core/gemm.hpp):
-///   A: a linear layer's input or output gradient (m, C_x) (m, C_y) (m, W_qkv) (m, W_in)
-///      (m, W_hid); one chunk of the LM head's input (chunk, C) and of dlogits (chunk, V_loc);
-///      attention's head-major operands (B_loc NH_y, T, hs) = (m, C_y) and one query block of
-///      scores (B_loc NH_y, block, T);
+///   A: a linear layer's input (m, C_x) (m, C_y) (m, W_hid) or output gradient (m, W_qkv)
+///      (m, C_x) (m, W_in); one chunk of the LM head's input (chunk, C) and of dlogits (chunk,
+///      V_loc); attention's head-major operands (B_loc NH_y, T, hs) = (m, C_y) and one query block
+///      of scores (B_loc NH_y, block, T);
 ///   B: a weight block, gathered over Z: (W_qkv, C_x), (C_x, C_y), (W_in, C_x), (C_x, W_hid);
-///      a linear layer's input (dW); the LM head's weight (V_loc, C) and input chunk; attention's
-///      head-major operands.
+///      a linear layer's input (its weight gradient is dout^T in); the LM head's weight (V_loc, C)
+///      and input chunk; attention's head-major operands.
 /// Every operand is a sub-range of one of these, so a step never grows copies of these sizes.
 inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   const auto max = [](double a, double b) { return a > b ? a : b; };
-  const double widest = max(max(d.c_x, d.c_y), max(d.qkv_width, max(d.mlp_in_width, d.mlp_hidden_width)));
-  const double widest_activation = d.rows * widest;
+  const double widest_input = d.rows * max(max(d.c_x, d.c_y), d.mlp_hidden_width);
+  const double widest_activation = max(widest_input, d.rows * max(d.qkv_width, d.mlp_in_width));
   const double largest_weight_block = d.c_x * max(d.c_y, max(d.qkv_width, max(d.mlp_in_width, d.mlp_hidden_width)));
   GemmOperandElements e;
   e.a = max(max(widest_activation, d.chunk_rows * d.channels),
             max(d.chunk_rows * d.vocab_local, d.attention_batch * d.block_rows * d.seq_len));
-  e.b = max(max(widest_activation, largest_weight_block), max(d.vocab_local * d.channels, d.chunk_rows * d.channels));
+  e.b = max(max(widest_input, largest_weight_block), max(d.vocab_local * d.channels, d.chunk_rows * d.channels));
   return e;
 }
 

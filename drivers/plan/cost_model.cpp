@@ -157,11 +157,16 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const long micro_steps = step.batch_size / step.micro_batch_size;
   const double rate = 1e12 * machine.gemm_tflops.at(step.memory.precision);
   const Recompute recompute = step.memory.recompute;
+  // This rank's widths over Y (step_volume.hpp): fused q/k/v, the MLP's first output and its
+  // activation (3, 4 and 4 C_y for GPT-2), and all that the head width of a block sums to (12 C_y).
+  const double qkv_y = model.qkv_width() / grid.y, in_y = model.mlp_in_width() / grid.y,
+               hid_y = model.mlp_hidden() / grid.y, head_widths = qkv_y + cy + in_y + hid_y;
   // Linear layers: forward, input and weight gradients; block recomputation runs QKV, attention
-  // projection and FC forward again (8 of a block's 12 C^2 per token).
-  const double linear_flops = 6.0 * m * 12.0 * cx * cy * L;
-  const double recompute_linear_flops = recompute == Recompute::block ? 2.0 * m * 8.0 * cx * cy * L : 0.0;
-  // Attention's blocked GEMMs (attention_blocking.hpp), and once more forward when recomputed.
+  // projection and FC forward again (8 of a GPT-2 block's 12 C^2 per token).
+  const double linear_flops = 6.0 * m * (qkv_y + cy + in_y + hid_y) * cx * L;
+  const double recompute_linear_flops = recompute == Recompute::block ? 2.0 * m * (qkv_y + cy + in_y) * cx * L : 0.0;
+  // Attention's blocked GEMMs (attention_blocking.hpp), and once more forward when recomputed
+  // (key/value heads shared under grouped-query attention are computed with for every query head).
   const double attention_gemms =
       attention_forward_gemms * (recompute == Recompute::block ? 2 : 1) + attention_backward_gemms;
   const double attention_gemm_flops = 2.0 * local_batch * heads_local * attention_scores_computed(step.seq_len) * hs * L;
@@ -174,30 +179,36 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const double linear_s = linear_flops / rate;
   const double micro_gemm_s = (linear_flops + recompute_linear_flops + attention_flops + head_flops) / rate;
   // Memory-bound kernels: each activation written once forward and read and written once
-  // backward (3 passes) over the residual-stream (C_x) and head (C_y) widths, plus what is
-  // recomputed (selective: the LayerNorm and GELU outputs; block: the whole block forward again);
-  // the softmax over the blocks of scores (forward, and backward's recomputed probabilities and
-  // their gradient) and over the vocabulary shard.
+  // backward (3 passes) over the residual-stream (C_x) and head widths (twice: activations and
+  // their gradients), plus what is recomputed (selective: the norm and activation outputs; block:
+  // the whole block forward again, 10 of GPT-2's 12 C_y of head widths); the softmax over the
+  // blocks of scores (forward, and backward's recomputed probabilities and their gradient) and over
+  // the vocabulary shard; Llama's rotation of the query and key heads, in place forward and
+  // backward (and again in a recomputed block).
   const double scores = local_batch * heads_local * attention_scores_computed(step.seq_len);
+  const double rotated = model.llama() ? 2.0 * m * (cy + model.kv() * hs / grid.y) : 0.0;
   const double recomputed_traffic =
-      recompute == Recompute::block ? m * (4.0 * cx + 10.0 * cy) + 2.0 * scores
-      : recompute == Recompute::selective ? m * (2.0 * cx + 4.0 * cy)
+      recompute == Recompute::block ? m * (4.0 * cx + head_widths * 10.0 / 12.0) + 2.0 * scores + rotated
+      : recompute == Recompute::selective ? m * (2.0 * cx + hid_y)
                                           : 0.0;
   const double micro_traffic =
-      f32 * (L * (3.0 * m * (12.0 * cx + 24.0 * cy) + 5.0 * scores + recomputed_traffic) + 3.0 * m * vocab_local);
+      f32 * (L * (3.0 * m * (12.0 * cx + 2.0 * head_widths) + 5.0 * scores + 2.0 * rotated + recomputed_traffic) +
+             3.0 * m * vocab_local);
   // bf16 mode's conversions (layers/bf16_wire.hpp), 12 bytes per element converted there and
-  // back: the linear layers' outputs (7 C_y + 2 C_x per row, and the recomputed forward's
-  // 7 C_y + C_x) and input gradients (5 C_y + 2 C_x) around their all-reduces; the matrices a
-  // block saves as bf16 and restores (none: all 4 C_x + 12 C_y, selective: 2 C_x + 8 C_y); 6 bytes
+  // back: the linear layers' outputs (W_qkv + W_in per Y rank + 2 C_x per row, and the recomputed
+  // forward's W_qkv + W_in + C_x) and input gradients (W_hid + C_y + 2 C_x) around their
+  // all-reduces; the matrices a block saves as bf16 and restores (none: all 4 C_x + 12 C_y,
+  // selective: 2 C_x + 8 C_y for GPT-2, whose activation output is recomputed); 6 bytes
   // per element, once per step, of the weights rounded for the gathers (the GEMMs read the
   // gathered bf16 blocks as they are). bf16 gradient collectives: 16 bytes per element of each dW
   // block (rounded, then its reduced chunk added) and 12 per arena element over data.
   double bf16_traffic = 0.0, bf16_step_traffic = 0.0;
   const ArenaSizes local_arena = arena_sizes(model, grid);
   if (step.memory.precision == GemmPrecision::bf16) {
-    const double linear_elements = m * (12.0 * cy + 4.0 * cx + (recompute == Recompute::block ? 7.0 * cy + cx : 0.0));
-    const double saved_elements = recompute == Recompute::none        ? m * (4.0 * cx + 12.0 * cy)
-                                  : recompute == Recompute::selective ? m * (2.0 * cx + 8.0 * cy)
+    const double linear_elements =
+        m * (head_widths + 4.0 * cx + (recompute == Recompute::block ? qkv_y + in_y + cx : 0.0));
+    const double saved_elements = recompute == Recompute::none        ? m * (4.0 * cx + head_widths)
+                                  : recompute == Recompute::selective ? m * (2.0 * cx + head_widths - hid_y)
                                                                       : 0.0;
     bf16_traffic += L * 12.0 * (linear_elements + saved_elements);
     if (grid.z > 1) bf16_step_traffic += 6.0 * local_arena.z_sharded;

@@ -13,10 +13,13 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   constexpr double layernorm_chunk_rows = 32.0;  // layers/layernorm.hpp: column-sum chunks
   constexpr int gradient_slots = 4;              // weight-gradient blocks in flight over Z (Gpt's default)
   constexpr int weight_buffers = 2;              // gathered weight blocks: in use and prefetched
-  const double c = model.channels, cx = c / g.x, cy = c / g.y, xy = static_cast<double>(g.x) * g.y;
+  const double c = model.channels, cx = c / g.x, cy = c / g.y;
   const double local_batch = static_cast<double>(step.micro_batch_size) / (g.z * g.data);
   const double T = step.seq_len, m = local_batch * T, L = model.layers;
   const double heads_local = static_cast<double>(model.heads) / g.y;
+  // This rank's widths (step_volume.hpp): the fused q/k/v output, the MLP's first output and its
+  // activation (3, 4 and 4 C_y for GPT-2).
+  const double qkv_y = model.qkv_width() / g.y, in_y = model.mlp_in_width() / g.y, hid_y = model.mlp_hidden() / g.y;
   const HeadChunks head = head_chunks(model, g, step);
   const double stats = local_batch * heads_local * T;  // attention's log-sum-exp per (row, head, query)
   const Recompute mode = step.memory.recompute;
@@ -37,12 +40,12 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   };
   const Field fields[] = {
       {m * cx, true, false, false},       // ln_1 output
-      {3 * m * cy, true, true, false},    // qkv
+      {m * qkv_y, true, true, false},     // qkv
       {m * cy, true, true, false},        // attention output
       {m * cx, true, true, false},        // res2
       {m * cx, true, false, false},       // ln_2 output
-      {4 * m * cy, true, true, false},    // FC output
-      {4 * m * cy, true, false, false},   // GELU output
+      {m * in_y, true, true, false},      // FC output
+      {m * hid_y, true, false, false},    // GELU (SwiGLU) output
       {m * cx, true, true, true},         // block output
       {4 * m, true, true, true},          // two LayerNorms' mean and rstd
       {stats, true, true, false},         // attention's log-sum-exp
@@ -52,11 +55,12 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   const bool bf16_activations = step.memory.precision == GemmPrecision::bf16;
   constexpr int matrix_fields = 8;
   // bf16 mode without block recomputation: the fp32 working set is four slots (gpt_memory.hpp),
-  // (m, max(C_x, 4 C_y)), (m, 4 C_y) and two (m, C_x), which also hold the embedding output and
-  // ln_f's output; the embedding output is saved as bf16. The matrices then take no shared buffer
-  // of their own.
+  // (m, max(C_x, C_y, W_hid)), (m, max(W_qkv, W_in)) and two (m, C_x), which also hold the embedding
+  // output and ln_f's output; the embedding output is saved as bf16. The matrices then take no
+  // shared buffer of their own.
   const bool packed = bf16_activations && mode != Recompute::block && L > 0;
-  double kept = 0.0, kept_bf16 = 0.0, shared = packed ? m * (std::max(cx, 4 * cy) + 4 * cy + 2 * cx) : 0.0;
+  double kept = 0.0, kept_bf16 = 0.0,
+         shared = packed ? m * (std::max({cx, cy, hid_y}) + std::max(qkv_y, in_y) + 2 * cx) : 0.0;
   for (int i = 0; i < static_cast<int>(sizeof(fields) / sizeof(fields[0])); ++i) {
     const Field& f = fields[i];
     const bool k = mode == Recompute::none ? f.kept_none : mode == Recompute::selective ? f.kept_selective : f.kept_block;
@@ -85,19 +89,20 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   r.loss_chunk = f32 * head.chunk_rows * head.vocab_local;
   // ones, row max and (m, 2) row statistics; the LM head's h_full, gathered and full (m, C) and
   // its chunk of logits; gradients of the residual and LayerNorm outputs (m, C_x), of qkv,
-  // attention output, FC and GELU (m, 12 C_y); LayerNorm column partials; attention's scratch;
-  // (m, 2) f64 row sums; over Z, the gathered weight blocks and the gradient slots (block and
-  // reduced chunk).
+  // attention output, FC and GELU (m, W_qkv + C_y + W_in + W_hid per Y rank: 12 C_y for GPT-2);
+  // LayerNorm column partials; attention's scratch; (m, 2) f64 row sums; over Z, the gathered
+  // weight blocks and the gradient slots (block and reduced chunk).
   const double partial_rows = 2 * std::ceil(m / layernorm_chunk_rows);
-  r.workspaces = f32 * (4 * m + 3 * m * c + 2 * m * cx + 12 * m * cy + partial_rows * cx) + r.attention_scratch +
-                 r.loss_chunk + f64 * 2 * m;
+  r.workspaces = f32 * (4 * m + 3 * m * c + 2 * m * cx + m * (qkv_y + cy + in_y + hid_y) + partial_rows * cx) +
+                 r.attention_scratch + r.loss_chunk + f64 * 2 * m;
   // ZeRO-1: the staging of this rank's reduced (then updated) pieces.
   if (shards.parts > 1) r.workspaces += f32 * static_cast<double>(shards.pieces_size());
   const bool bf16 = step.memory.precision == GemmPrecision::bf16;
   const bool bf16_grads = step.memory.grad_reduce == GemmPrecision::bf16;
   constexpr double b16 = 2.0;
   if (g.z > 1) {
-    const double largest_block = 4 * c * c / xy;  // FC and FC2
+    // The largest of a block's four weight blocks (FC and FC2 for GPT-2: 4 C^2 / (G_x G_y)).
+    const double largest_block = cx * std::max({qkv_y, cy, in_y, hid_y});
     // Each gradient slot: the fp32 block and its reduced chunk, or with bf16 gradient collectives
     // the fp32 block, its bf16 copy and the bf16 reduced chunk (layers/linear_schedule.cpp).
     const double slot = bf16_grads ? f32 * largest_block + b16 * (largest_block + largest_block / g.z)
@@ -109,7 +114,7 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   }
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
-  if (bf16) r.workspaces += b16 * m * std::max(4 * cy, cx);
+  if (bf16) r.workspaces += b16 * m * std::max({cx, cy, qkv_y, in_y, hid_y});
   // bf16 gradient collectives: a bf16 copy of the ranges they reduce (layers/gradient_sync.cpp),
   // the whole arena over data or the replicated section over Z, and the reduced pieces (ZeRO-1).
   if (bf16_grads && (g.data > 1 || g.z > 1)) {
@@ -122,9 +127,9 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     d.channels = c;
     d.c_x = cx;
     d.c_y = cy;
-    d.qkv_width = 3 * cy;
-    d.mlp_in_width = 4 * cy;
-    d.mlp_hidden_width = 4 * cy;
+    d.qkv_width = qkv_y;
+    d.mlp_in_width = in_y;
+    d.mlp_hidden_width = hid_y;
     d.attention_batch = local_batch * heads_local;
     d.seq_len = T;
     d.block_rows = block_rows;

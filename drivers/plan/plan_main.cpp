@@ -69,17 +69,13 @@ int run(const Options& o) {
   const std::string path = resolve_config(o.config);
   values.merge_file(path);
   for (const std::string& assignment : o.assignments) values.set(assignment, "--set");
-  plan::ModelDims model;
-  model.layers = static_cast<int>(values.integer("model.num_layers"));
-  model.heads = static_cast<int>(values.integer("model.num_heads"));
-  model.channels = static_cast<int>(values.integer("model.channels"));
-  model.max_seq_len = static_cast<int>(values.integer("model.max_seq_len"));
-  const long long padded = values.integer("model.padded_vocab_size");
-  model.padded_vocab = static_cast<int>(padded > 0 ? padded : (values.integer("model.vocab_size") + 127) / 128 * 128);
-  FF_REQUIRE(model.layers > 0 && model.heads > 0 && model.channels > 0 && model.padded_vocab > 0 &&
-                 model.max_seq_len > 0 && model.channels % model.heads == 0,
-             "config '{}': model {} layers, {} heads, {} channels, vocabulary {}, max length {} is not a model",
-             path, model.layers, model.heads, model.channels, model.padded_vocab, model.max_seq_len);
+  GptConfig model_from_config;
+  try {
+    model_from_config = model_config(values);
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "config '{}': {}", path, e.what());
+  }
+  const plan::ModelDims model = plan::model_dims(model_from_config);
   plan::StepDims step;
   step.batch_size = o.batch_size > 0 ? o.batch_size : static_cast<int>(values.integer("train.batch_size"));
   const bool search_micro = o.micro_batch_size == "auto";
@@ -152,14 +148,12 @@ int run(const Options& o) {
   long feasible = 0;
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
-    std::printf("# %s on %d GPUs of %s (%d per node; %s GEMMs at %.4g TFLOP/s, peak %.4g): %d layers, %d heads, "
-                "%d channels; batch %d x %d, "
+    std::printf("# %s on %d GPUs of %s (%d per node; %s GEMMs at %.4g TFLOP/s, peak %.4g): %s; batch %d x %d, "
                 "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s; %zu grids, %ld feasible "
                 "configurations\n",
                 path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node,
                 precision_name(step.memory.precision), machine.gemm_tflops.at(step.memory.precision),
-                machine.peak_tflops.at(step.memory.precision), model.layers, model.heads,
-                model.channels, step.batch_size, step.seq_len,
+                machine.peak_tflops.at(step.memory.precision), model_from_config.str().c_str(), step.batch_size, step.seq_len,
                 search_micro ? "searched" : std::to_string(step.micro_batch_size).c_str(),
                 search_recompute ? "searched" : recompute_name(step.memory.recompute), shard_text == "auto" ? "searched" : shard_text.c_str(), parsed.str().c_str(),
                 plan::factorizations(o.gpus).size(), feasible);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace fourfold::plan {
 namespace {
@@ -13,26 +14,47 @@ using comm::CommAxis;
 
 constexpr double f32 = 4.0, f64 = 8.0;
 
-// The trainer's grid rules (drivers/train/train_config.cpp, layers/linear.cpp).
+// The trainer's grid rules (drivers/train/train_config.cpp, layers/gpt.cpp, layers/linear.cpp).
 void check_grid(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
   FF_REQUIRE(g.x >= 1 && g.y >= 1 && g.z >= 1 && g.data >= 1, "grid {}: every size must be at least 1", g.str());
   FF_REQUIRE(m.heads % g.y == 0, "grid {}: {} heads are not divisible by G_y = {}", g.str(), m.heads, g.y);
+  FF_REQUIRE(static_cast<long>(m.kv()) % g.y == 0, "grid {}: {} key/value heads are not divisible by G_y = {}",
+             g.str(), m.kv(), g.y);
   FF_REQUIRE(m.channels % g.x == 0 && m.channels % g.y == 0,
              "grid {}: {} channels are not divisible by G_x = {} and G_y = {}", g.str(), m.channels, g.x, g.y);
+  FF_REQUIRE(std::fmod(m.mlp_hidden(), g.y) == 0.0, "grid {}: the MLP's width {} is not divisible by G_y = {}",
+             g.str(), m.mlp_hidden(), g.y);
   FF_REQUIRE(s.micro_batch_size >= 1 && s.batch_size % s.micro_batch_size == 0,
              "batch {} is not a multiple of the micro-batch {}", s.batch_size, s.micro_batch_size);
   FF_REQUIRE(s.micro_batch_size % (g.z * g.data) == 0,
              "grid {}: the micro-batch of {} sequences is not divisible by G_z * G_data = {}", g.str(),
              s.micro_batch_size, g.z * g.data);
-  const long smallest_block = static_cast<long>(m.channels / g.x) * (m.channels / g.y);  // attention projection
-  FF_REQUIRE(smallest_block % g.z == 0, "grid {}: a ({} x {}) weight block does not split over G_z = {}", g.str(),
-             m.channels / g.x, m.channels / g.y, g.z);
+  // Each of a block's four weight blocks (rows over Y or X, columns over the other) splits over Z.
+  const double cx = m.channels / g.x, cy = m.channels / g.y;
+  for (const auto& [rows, cols] : {std::pair<double, double>{m.qkv_width() / g.y, cx}, {cx, cy},
+                                   {m.mlp_in_width() / g.y, cx}, {cx, m.mlp_hidden() / g.y}})
+    FF_REQUIRE(std::fmod(rows * cols, g.z) == 0.0, "grid {}: a ({} x {}) weight block does not split over G_z = {}",
+               g.str(), rows, cols, g.z);
   FF_REQUIRE(s.seq_len >= 1 && s.seq_len <= m.max_seq_len, "sequence length {} outside 1..{}", s.seq_len,
              m.max_seq_len);
   FF_REQUIRE(std::isfinite(s.bucket_mb) && s.bucket_mb > 0.0, "bucket_mb {}: expected a positive size", s.bucket_mb);
 }
 
 }  // namespace
+
+ModelDims model_dims(const GptConfig& config) {
+  ModelDims m;
+  m.layers = config.num_layers;
+  m.heads = config.num_heads;
+  m.channels = config.channels;
+  m.padded_vocab = config.padded_vocab_size;
+  m.max_seq_len = config.max_seq_len;
+  m.family = config.family;
+  m.kv_heads = config.kv_heads();
+  m.intermediate = config.mlp_hidden();
+  m.tied = config.tied_embeddings;
+  return m;
+}
 
 DataShards data_shards(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
   const ArenaSizes arena = arena_sizes(m, g);
@@ -59,10 +81,16 @@ ArenaSizes arena_sizes(const ModelDims& m, const comm::GridShape& g) {
   const double c = m.channels, cx = c / g.x, cy = c / g.y, xy = static_cast<double>(g.x) * g.y;
   const double vocab_local = std::ceil(m.padded_vocab / xy);
   ArenaSizes a;
-  // wte (V_loc, C), wpe (T_max, C_x); per block ln_1, ln_2 (2 C_x each), the transposed layers'
-  // biases (C_x each), the normal layers' biases (3 C_y + 4 C_y); ln_f (2 C_x).
-  a.z_replicated = vocab_local * c + m.max_seq_len * cx + m.layers * (6.0 * cx + 7.0 * cy) + 2.0 * cx;
-  a.z_sharded = 12.0 * m.layers * c * c / (xy * g.z);
+  if (m.llama()) {
+    // wte (V_loc, C); per block two RMSNorm weights (C_x each); the final RMSNorm (C_x); an
+    // untied head (V_loc, C). No position embedding, no biases.
+    a.z_replicated = vocab_local * c + m.layers * 2.0 * cx + cx + (m.tied ? 0.0 : vocab_local * c);
+  } else {
+    // wte (V_loc, C), wpe (T_max, C_x); per block ln_1, ln_2 (2 C_x each), the transposed layers'
+    // biases (C_x each), the normal layers' biases (3 C_y + 4 C_y); ln_f (2 C_x).
+    a.z_replicated = vocab_local * c + m.max_seq_len * cx + m.layers * (6.0 * cx + 7.0 * cy) + 2.0 * cx;
+  }
+  a.z_sharded = m.layers * m.block_weights() / (xy * g.z);
   return a;
 }
 
@@ -72,7 +100,11 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   const double rows = static_cast<double>(s.micro_batch_size) / (g.z * g.data) * s.seq_len;  // m = B_loc T
   const long micro_steps = s.batch_size / s.micro_batch_size;
   const long layers = m.layers;
-  const double block = 12.0 * c * c / (static_cast<double>(g.x) * g.y);  // a block's 4 weight blocks
+  const double xy = static_cast<double>(g.x) * g.y;
+  const double block = m.block_weights() / xy;  // a block's 4 weight blocks
+  // This rank's widths: the normal layers' outputs (QKV W_qkv, FC W_in) over Y, FC2's input W_hid.
+  const double qkv_y = m.qkv_width() / g.y, in_y = m.mlp_in_width() / g.y, hid_y = m.mlp_hidden() / g.y;
+  const double qkv_block = qkv_y * cx, proj_block = cx * cy;
   const bool block_recompute = s.memory.recompute == Recompute::block;
   const long head_chunks_ = head_chunks(m, g, s).chunks;
   // bf16 mode moves the linear layers' activations over X/Y and the weights over Z as bf16
@@ -98,23 +130,24 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   per_micro("embedding", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, f32 * rows * c);
   per_micro("LayerNorm statistics (forward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
             (2 * L + 1) * f64 * 2 * rows);
-  // Normal layers' outputs over X (QKV 3 C_y, FC 4 C_y), transposed layers' over Y (C_x each).
+  // Normal layers' outputs over X (QKV W_qkv / G_y, FC W_in / G_y), transposed layers' over Y
+  // (C_x each).
   per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
-            L * wire * rows * 7 * cy);
+            L * wire * rows * (qkv_y + in_y));
   per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
             CollectiveKind::all_reduce, 2 * layers, L * wire * rows * 2 * cx);
   // Z: each weight block gathered for the forward and again for the backward; with block
   // recomputation the backward first gathers QKV, attention projection and FC for the recomputed
   // forward, and gathers FC2, attention projection and QKV for its own GEMMs (the FC weights
-  // stay from the recomputation): 16 of a block's 12 C^2 weights twice.
+  // stay from the recomputation): the block's weights, then QKV and the projection a second time.
   per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather,
-            (block_recompute ? 10 : 8) * layers, (block_recompute ? 1.0 + 16.0 / 12.0 : 2.0) * L * wire * block,
-            HiddenBy::oag);
+            (block_recompute ? 10 : 8) * layers,
+            L * wire * (2.0 * block + (block_recompute ? qkv_block + proj_block : 0.0)), HiddenBy::oag);
   // Block recomputation re-runs the QKV, attention projection and FC forward GEMMs, with their
   // output all-reduces (LayerNorms use their kept statistics: no reduction).
   if (block_recompute) {
     per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
-              L * wire * rows * 7 * cy);
+              L * wire * rows * (qkv_y + in_y));
     per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
               CollectiveKind::all_reduce, layers, L * wire * rows * cx);
   }
@@ -127,12 +160,13 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // Backward: the LM head's input gradient over X x Y; LayerNorm gradient sums over X (ln_f,
   // then ln_2 and ln_1 per block); input gradients of the normal layers over Y (C_x each), of
   // the transposed ones over X (FC2 4 C_y, attention projection C_y); weight-gradient
-  // reduce-scatters over Z; the embedding's output gradient gathered over X.
+  // reduce-scatters over Z; the embedding's output gradient gathered over X. (GPT-2's widths:
+  // FC2's input 4 C_y, the normal layers' inputs C_x.)
   per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, head_chunks_, f32 * rows * c);
   per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
             (2 * L + 1) * f64 * 2 * rows);
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
-            CollectiveKind::all_reduce, 2 * layers, L * wire * rows * 5 * cy, HiddenBy::oar);
+            CollectiveKind::all_reduce, 2 * layers, L * wire * rows * (hid_y + cy), HiddenBy::oar);
   per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
             L * wire * rows * 2 * cx, HiddenBy::oar);
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,

@@ -7,16 +7,18 @@
 // broadcast the data, all-gather the gathered result, reduce-scatter the input), so that the
 // model can be checked against the bytes a real step moved. Groups of one rank are left out.
 //
-// A GPT block's linear layers: QKV (C -> 3C) and FC (C -> 4C) are "normal" (input split over X,
-// output over Y: forward all-reduce over X, input-gradient all-reduce over Y); the attention
-// projection (C -> C) and FC2 (4C -> C) are "transposed" (the roles of X and Y swapped). Every
-// weight block is further split over Z: gathered before its forward and again before its
-// backward, its gradient reduce-scattered after each backward.
+// A block's linear layers: QKV (C -> W_qkv: 3C for GPT-2, (NH + 2 KV) hs for Llama) and FC
+// (C -> W_in: 4C, or Llama's gate and up 2I) are "normal" (input split over X, output over Y:
+// forward all-reduce over X, input-gradient all-reduce over Y); the attention projection (C -> C)
+// and FC2 (W_hid -> C: 4C, or Llama's down projection from I) are "transposed" (the roles of X
+// and Y swapped). Every weight block is further split over Z: gathered before its forward and
+// again before its backward, its gradient reduce-scattered after each backward.
 #pragma once
 
 #include "comm/grid_layout.hpp"
 #include "comm/types.hpp"
 #include "layers/data_shards.hpp"
+#include "layers/gpt_config.hpp"
 #include "layers/memory_options.hpp"
 
 #include <string>
@@ -24,14 +26,37 @@
 
 namespace fourfold::plan {
 
-/// What the volumes depend on in a GPT-2 model.
+/// What the volumes depend on in a model (GPT-2 124M by default). Widths are global; a rank's
+/// share of an output width is width / G_y.
 struct ModelDims {
   int layers = 12;
   int heads = 12;
   int channels = 768;
   int padded_vocab = 50304;
   int max_seq_len = 1024;
+  ModelFamily family = ModelFamily::gpt2;
+  int kv_heads = 0;           // key/value heads (grouped-query attention); 0: heads
+  long long intermediate = 0; // the MLP's hidden width; 0: 4 C
+  bool tied = true;           // the LM head is the token embedding
+
+  bool llama() const { return family == ModelFamily::llama; }
+  double head_size() const { return static_cast<double>(channels) / heads; }
+  double kv() const { return kv_heads > 0 ? kv_heads : heads; }
+  /// W_qkv: the fused q/k/v output.
+  double qkv_width() const { return (heads + 2.0 * kv()) * head_size(); }
+  /// W_hid: the MLP activation's width, FC2's input.
+  double mlp_hidden() const { return intermediate > 0 ? static_cast<double>(intermediate) : 4.0 * channels; }
+  /// W_in: the MLP's first output (Llama: gate and up).
+  double mlp_in_width() const { return llama() ? 2.0 * mlp_hidden() : mlp_hidden(); }
+  /// Elements of a block's four weights: QKV, attention projection, FC, FC2 (12 C^2 for GPT-2).
+  double block_weights() const {
+    const double c = channels;
+    return (qkv_width() + c + mlp_in_width() + mlp_hidden()) * c;
+  }
 };
+
+/// The dimensions of `config`.
+ModelDims model_dims(const GptConfig& config);
 
 /// The step: global sequences per optimizer step and per micro-batch, tokens per sequence,
 /// the data-parallel gradient bucket ([parallel] bucket_mb, in MiB), and what the model keeps
@@ -88,8 +113,8 @@ struct ArenaSizes {
 ArenaSizes arena_sizes(const ModelDims& model, const comm::GridShape& grid);
 
 /// Every collective of one optimizer step on `grid`. Rejects (UserError) a grid the trainer
-/// would reject: heads not divisible by G_y, channels by G_x or G_y, the micro-batch by
-/// G_z * G_data, the batch by the micro-batch, or a weight block by G_z.
+/// would reject: heads, key/value heads or the MLP's width not divisible by G_y, channels by G_x
+/// or G_y, the micro-batch by G_z * G_data, the batch by the micro-batch, or a weight block by G_z.
 std::vector<CollectiveVolume> step_collectives(const ModelDims& model, const comm::GridShape& grid,
                                                const StepDims& step);
 

@@ -18,15 +18,7 @@
 
 namespace fourfold {
 
-plan::ModelDims plan_model(const GptConfig& model) {
-  plan::ModelDims m;
-  m.layers = model.num_layers;
-  m.heads = model.num_heads;
-  m.channels = model.channels;
-  m.padded_vocab = model.padded_vocab_size;
-  m.max_seq_len = model.max_seq_len;
-  return m;
-}
+plan::ModelDims plan_model(const GptConfig& model) { return plan::model_dims(model); }
 
 plan::StepDims plan_step(const TrainConfig& config) {
   plan::StepDims s;

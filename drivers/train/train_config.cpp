@@ -218,6 +218,60 @@ void check_grid(const TrainConfig& c, int world_size) {
              c.model.mlp_hidden(), c.grid.y, c.grid.str());
 }
 
+GptConfig model_config(const ConfigValues& v) {
+  // Model sizes are 32-bit integers: larger values are refused rather than wrapped.
+  constexpr long long int_max = 2147483647LL;
+  auto positive = [&](const char* name) {
+    const long long x = v.integer(name);
+    FF_REQUIRE(x > 0 && x <= int_max, "{} = {} must be positive (and below 2^31)", name, x);
+    return x;
+  };
+  auto non_negative = [&](const char* name) {
+    const long long x = v.integer(name);
+    FF_REQUIRE(x >= 0 && x <= int_max, "{} = {} must not be negative (and below 2^31)", name, x);
+    return x;
+  };
+  GptConfig model;
+  try {
+    model.family = parse_family(v.string("model.family"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "model.family: {}", e.what());
+  }
+  const bool llama = model.family == ModelFamily::llama;
+  // Keys only Llama has, refused for GPT-2 rather than ignored.
+  for (const char* key : {"model.num_kv_heads", "model.intermediate_size", "model.rope_theta", "model.tied_embeddings",
+                          "model.rope_scaling_factor", "model.rope_low_freq_factor", "model.rope_high_freq_factor",
+                          "model.rope_original_max_position"})
+    FF_REQUIRE(llama || !v.given(key), "{} is set, but model.family = \"gpt2\" has no such setting (family \"llama\" has)",
+               key);
+  model.num_layers = static_cast<int>(positive("model.num_layers"));
+  model.num_heads = static_cast<int>(positive("model.num_heads"));
+  model.channels = static_cast<int>(positive("model.channels"));
+  model.vocab_size = static_cast<int>(positive("model.vocab_size"));
+  model.max_seq_len = static_cast<int>(positive("model.max_seq_len"));
+  const long long padded = non_negative("model.padded_vocab_size");
+  model.padded_vocab_size =
+      padded > 0 ? static_cast<int>(padded) : (model.vocab_size + 127) / 128 * 128;
+  const double eps = v.real("model.norm_eps");
+  FF_REQUIRE(std::isfinite(eps) && eps > 0.0 && eps < 1.0, "model.norm_eps = {}: expected a small positive number",
+             eps);
+  model.norm_eps = static_cast<float>(eps);
+  if (llama) {
+    model.num_kv_heads = static_cast<int>(non_negative("model.num_kv_heads"));
+    model.intermediate_size = static_cast<int>(non_negative("model.intermediate_size"));
+    model.rope_theta = v.real("model.rope_theta");
+    FF_REQUIRE(std::isfinite(model.rope_theta), "model.rope_theta = {}: expected a number above 1",
+               model.rope_theta);
+    model.tied_embeddings = v.boolean("model.tied_embeddings");
+    model.rope_scaling.factor = v.real("model.rope_scaling_factor");
+    model.rope_scaling.low_freq_factor = v.real("model.rope_low_freq_factor");
+    model.rope_scaling.high_freq_factor = v.real("model.rope_high_freq_factor");
+    model.rope_scaling.original_max_position = static_cast<int>(non_negative("model.rope_original_max_position"));
+  }
+  model.validate();
+  return model;
+}
+
 TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file,
                               TrainingTokens tokens) {
   TrainConfig c;
@@ -232,47 +286,8 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
     return x;
   };
   c.init_from = v.string("model.init_from");
-  if (model_from_file) {
-    c.model = *model_from_file;
-  } else {
-    try {
-      c.model.family = parse_family(v.string("model.family"));
-    } catch (const UserError& e) {
-      FF_REQUIRE(false, "model.family: {}", e.what());
-    }
-    const bool llama = c.model.family == ModelFamily::llama;
-    // Keys only Llama has, refused for GPT-2 rather than ignored.
-    for (const char* key : {"model.num_kv_heads", "model.intermediate_size", "model.rope_theta", "model.tied_embeddings",
-                            "model.rope_scaling_factor", "model.rope_low_freq_factor", "model.rope_high_freq_factor",
-                            "model.rope_original_max_position"})
-      FF_REQUIRE(llama || !v.given(key), "{} is set, but model.family = \"gpt2\" has no such setting (family \"llama\" has)",
-                 key);
-    c.model.num_layers = static_cast<int>(positive("model.num_layers"));
-    c.model.num_heads = static_cast<int>(positive("model.num_heads"));
-    c.model.channels = static_cast<int>(positive("model.channels"));
-    c.model.vocab_size = static_cast<int>(positive("model.vocab_size"));
-    c.model.max_seq_len = static_cast<int>(positive("model.max_seq_len"));
-    const long long padded = non_negative("model.padded_vocab_size");
-    c.model.padded_vocab_size =
-        padded > 0 ? static_cast<int>(padded) : (c.model.vocab_size + 127) / 128 * 128;
-    const double eps = v.real("model.norm_eps");
-    FF_REQUIRE(std::isfinite(eps) && eps > 0.0 && eps < 1.0, "model.norm_eps = {}: expected a small positive number",
-               eps);
-    c.model.norm_eps = static_cast<float>(eps);
-    if (llama) {
-      c.model.num_kv_heads = static_cast<int>(non_negative("model.num_kv_heads"));
-      c.model.intermediate_size = static_cast<int>(non_negative("model.intermediate_size"));
-      c.model.rope_theta = v.real("model.rope_theta");
-      FF_REQUIRE(std::isfinite(c.model.rope_theta), "model.rope_theta = {}: expected a number above 1",
-                 c.model.rope_theta);
-      c.model.tied_embeddings = v.boolean("model.tied_embeddings");
-      c.model.rope_scaling.factor = v.real("model.rope_scaling_factor");
-      c.model.rope_scaling.low_freq_factor = v.real("model.rope_low_freq_factor");
-      c.model.rope_scaling.high_freq_factor = v.real("model.rope_high_freq_factor");
-      c.model.rope_scaling.original_max_position = static_cast<int>(non_negative("model.rope_original_max_position"));
-    }
-  }
-  c.model.validate();
+  c.model = model_from_file ? *model_from_file : model_config(v);
+
 
   const std::string grid = v.string("parallel.grid");
   c.grid_auto = grid == "auto";

@@ -118,6 +118,10 @@ struct TrainConfig {
 /// a TokenSource the program passes to its Trainer (data.train may stay empty).
 enum class TrainingTokens { shard_files, program };
 
+/// The [model] section as a validated model: its family and, for Llama, its keys (refused for
+/// GPT-2), with the key and value named in every error.
+GptConfig model_config(const ConfigValues& values);
+
 /// Builds and validates the run configuration for `world_size` ranks. `model_from_file` is
 /// the model config read from --init-from (dims from the file win over [model]).
 TrainConfig make_train_config(const ConfigValues& values, int world_size, const GptConfig* model_from_file,

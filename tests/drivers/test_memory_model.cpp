@@ -15,13 +15,12 @@
 namespace fourfold {
 namespace {
 
-plan::ModelDims dims_of(const GptConfig& c) {
-  return {c.num_layers, c.num_heads, c.channels, c.padded_vocab_size, c.max_seq_len};
-}
+plan::ModelDims dims_of(const GptConfig& c) { return plan::model_dims(c); }
 
 TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
-  const GptConfig config = test::small_config();
   const int batch = 4;
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama}) {
+  const GptConfig config = test::small_config_of(family);
   for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
     for (const long chunk : {0L, 5L}) {
      for (const bool shard : {false, true}) {
@@ -32,8 +31,9 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
       const MemoryOptions memory{recompute, chunk, shard, precision, grad_reduce};
       for (const int seq_len : {13, 16}) {
         for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-          if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
-          SCOPED_TRACE("grid " + shape.str() + ", T = " + std::to_string(seq_len) + ", recompute " +
+          if (!test::fits_small_run(shape, config)) continue;
+          SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str() + ", T = " + std::to_string(seq_len) +
+                       ", recompute " +
                        recompute_name(recompute) + ", loss chunk " + std::to_string(chunk) +
                        (shard ? ", optimizer sharded" : "") + ", " + precision_name(precision) +
                        ", gradients " + precision_name(grad_reduce));
@@ -75,20 +75,22 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
      }
     }
   }
+  }
 }
 
 // The operand copies a model reserves hold every operand of its bf16 forward and backward: a
 // step from empty grows them to no more than the reservation (which the memory model predicts,
 // above), and after the reservation a step allocates nothing more.
 TEST(MemoryModel, Bf16OperandCopiesHoldEveryGemmOfAStep) {
-  const GptConfig config = test::small_config();
   const int batch = 4, seq_len = 13;
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
   for (const Recompute recompute : {Recompute::none, Recompute::block}) {
     for (const long chunk : {0L, 5L}) {
+      const GptConfig config = test::small_config_of(family);
       for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-        if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
-        SCOPED_TRACE("grid " + shape.str() + ", recompute " + recompute_name(recompute) + ", loss chunk " +
-                     std::to_string(chunk));
+        if (!test::fits_small_run(shape, config)) continue;
+        SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str() + ", recompute " +
+                     recompute_name(recompute) + ", loss chunk " + std::to_string(chunk));
         const comm::Grid grid(shape, test::world());
         const int local = batch / (shape.z * shape.data);
         const auto rows = test::global_token_rows(batch, seq_len, config.vocab_size, 3);

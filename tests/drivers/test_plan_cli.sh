@@ -11,6 +11,16 @@ out=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 -
 [ "$(grep -cE '^ +[0-9]+  [0-9]+x[0-9]+x[0-9]+x[0-9]+ ' <<<"$out")" -eq 3 ] || fail "expected 3 ranked rows: $out"
 grep -q "20 grids" <<<"$out" || fail "8 GPUs have 20 factorisations: $out"
 
+# Llama 3 70B on 1024 GPUs of Alps: every feasible grid keeps the key/value heads whole over Y
+# (G_y divides 8), and the header names the family.
+out=$("$plan" --config llama3-70b --gpus 1024 --machine alps --show-infeasible --top 400 2>&1) \
+  || fail "plan llama3-70b exited non-zero: $out"
+grep -q "Llama L=80 NH=64 KV=8 C=8192 I=28672" <<<"$out" || fail "the header does not name the Llama: $out"
+rows=$(grep -cE '^ +[0-9]+  [0-9]+x[0-9]+x[0-9]+x[0-9]+ ' <<<"$out")
+[ "$rows" -gt 0 ] || fail "no feasible Llama 3 70B configuration: $out"
+grep -E '^ +[0-9]+  [0-9]+x(16|32|64|128|256|512|1024)x' <<<"$out" && fail "a feasible grid splits 8 key/value heads over G_y > 8"
+grep -q "8 key/value heads are not divisible by G_y = 16" <<<"$out" || fail "G_y = 16 not refused for its key/value heads: $out"
+
 # The micro-batch and the recompute mode searched with the grid, any key through --set; each
 # row says what it chose.
 json=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --batch-size 64 --micro-batch-size auto \

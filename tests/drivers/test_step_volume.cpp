@@ -23,9 +23,7 @@ namespace {
 using comm::CollectiveKind;
 using comm::CommAxis;
 
-plan::ModelDims dims_of(const GptConfig& c) {
-  return {c.num_layers, c.num_heads, c.channels, c.padded_vocab_size, c.max_seq_len};
-}
+plan::ModelDims dims_of(const GptConfig& c) { return plan::model_dims(c); }
 
 // Sum of the modelled bytes (and calls) of one kind on one axis.
 struct Sum {
@@ -132,17 +130,19 @@ TEST(StepVolume, RejectsWhatTheTrainerRejects) {
 // are the model's, with and without gradient accumulation and with small gradient buckets (so
 // that the data-parallel all-reduce runs in several pieces).
 TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
-  const GptConfig config = test::small_config();
   const int batch = 4, seq_len = 16;
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
   for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-    if (batch % (shape.z * shape.data) || config.num_heads % shape.y) continue;
+    const GptConfig config = test::small_config_of(family);
+    if (!test::fits_small_run(shape, config)) continue;
     for (const int micro_steps : {1, 2}) {
      // Every recompute mode, with the logits in one chunk and in chunks of 5 rows.
      for (const MemoryOptions memory : {MemoryOptions{Recompute::none, 0}, MemoryOptions{Recompute::selective, 5},
                                         MemoryOptions{Recompute::block, 0}, MemoryOptions{Recompute::block, 5, true},
                                         MemoryOptions{Recompute::none, 0, true}}) {
       if ((batch / micro_steps) % (shape.z * shape.data)) continue;
-      SCOPED_TRACE("grid " + shape.str() + ", " + std::to_string(micro_steps) + " micro-batches, recompute " +
+      SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str() + ", " + std::to_string(micro_steps) +
+                   " micro-batches, recompute " +
                    recompute_name(memory.recompute) + ", loss chunk " + std::to_string(memory.loss_chunk_tokens) +
                    (memory.shard_optimizer ? ", optimizer sharded" : ""));
       const double bucket_mb = 0.01;  // 2621 floats: several buckets
