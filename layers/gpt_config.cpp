@@ -81,4 +81,16 @@ GptConfig GptConfig::gpt2(int depth) {
   return c;
 }
 
+GptConfig GptConfig::llama_like_gpt2(int depth) {
+  GptConfig c = gpt2(depth);
+  c.family = ModelFamily::llama;
+  // Four key/value heads where they divide the heads (as Llama 3 keeps 8 whatever its heads).
+  c.num_kv_heads = c.num_heads % 4 == 0 ? 4 : c.num_heads;
+  // Llama's MLP width: 2/3 of 4 C, rounded up to a multiple of 256 (2048 for C = 768).
+  c.intermediate_size = (8 * c.channels / 3 + 255) / 256 * 256;
+  c.tied_embeddings = false;
+  c.rope_theta = 10000.0;
+  return c;
+}
+
 }  // namespace fourfold

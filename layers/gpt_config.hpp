@@ -78,6 +78,10 @@ struct GptConfig {
 
   /// GPT-2 124M / 350M / 774M / 1558M (llm.c's d12, d24, d36, d48).
   static GptConfig gpt2(int depth);
+  /// A Llama of GPT-2's depth, width, heads, vocabulary and context (for comparing the two
+  /// families at one size): four key/value heads where 4 divides the heads, the MLP
+  /// width Llama's 8/3 C rounded up to a multiple of 256, an untied head.
+  static GptConfig llama_like_gpt2(int depth);
 };
 
 inline bool operator==(const GptConfig& a, const GptConfig& b) {

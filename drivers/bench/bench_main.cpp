@@ -1,7 +1,7 @@
 // fourfold-bench: measurements that calibrate the planner and the MFU peak.
 //   fourfold-bench comm --grid GXxGYxGZxGD [--min-bytes A --max-bytes B]
 //   fourfold-bench gemm [--shape MxNxK ... --precision fp32|bf16]
-//   fourfold-bench model [--grid G --depth 12 --batch 4 --seq-len 64]
+//   fourfold-bench model [--grid G --family gpt2,llama --depth 12 --batch 4 --seq-len 64]
 //   fourfold-bench checkpoint [--grid G --depth 12]
 //   fourfold-bench step [--config FILE --set section.key=value ... --grid G --overlap MODE --progress thread|inline]
 //   fourfold-bench kernels [--grid G --seq-len T --batch B --precision fp32|bf16]
@@ -65,9 +65,14 @@ int main(int argc, char** argv) {
         ->capture_default_str();
 
     ModelBenchOptions model_options;
-    auto* model_cmd = app.add_subcommand("model", "time forward + backward + gradient sync of a GPT-2 step");
+    auto* model_cmd = app.add_subcommand("model", "time forward + backward + gradient sync of a GPT-2 (or Llama) step");
     model_cmd->add_option("--grid", model_options.grid, "process grid GXxGYxGZxGD (default: all ranks along data)");
     model_cmd->add_option("--comm", model_options.comm, "collectives on device memory: auto, nccl, mpi")->capture_default_str();
+    model_cmd->add_option("--family", model_options.family,
+                          "model families, comma-separated, each timed in turn: gpt2, llama (a Llama of the GPT-2 "
+                          "depth's size: same layers, width, heads and vocabulary; four key/value heads; "
+                          " SwiGLU width 8/3 C; untied head)")
+        ->capture_default_str();
     model_cmd->add_option("--depth", model_options.depth, "GPT-2 depth: 12 (124M), 24, 36, 48")->capture_default_str();
     model_cmd->add_option("--layers", model_options.layers, "override the number of layers (0: the depth's)")->capture_default_str();
     model_cmd->add_option("--batch", model_options.batch, "global sequences per step")->capture_default_str();

@@ -30,8 +30,18 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
 int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   FF_REQUIRE(options.steps >= 1 && options.warmup >= 0, "--steps {} / --warmup {}: need at least one timed step",
              options.steps, options.warmup);
-  GptConfig config = GptConfig::gpt2(options.depth);
-  if (options.layers > 0) config.num_layers = options.layers;
+  std::vector<GptConfig> configs;
+  {
+    std::stringstream items(options.family);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      GptConfig config =
+          parse_family(item) == ModelFamily::llama ? GptConfig::llama_like_gpt2(options.depth) : GptConfig::gpt2(options.depth);
+      if (options.layers > 0) config.num_layers = options.layers;
+      configs.push_back(config);
+    }
+    FF_REQUIRE(!configs.empty(), "--family \"{}\": name at least one family", options.family);
+  }
   const comm::GridShape shape = options.grid.empty()
                                     ? comm::GridShape{1, 1, 1, runtime.world_size()}
                                     : comm::GridShape::parse(options.grid);
@@ -48,11 +58,13 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
     FF_REQUIRE(!modes.empty(), "--recompute \"{}\": name at least one mode", options.recompute);
   }
   if (options.count_syncs) FF_REQUIRE(modes.size() == 1, "--count-syncs takes one --recompute mode");
-  for (const Recompute recompute : modes) {
-    const MemoryOptions memory{recompute, options.loss_chunk_tokens};
-    Gpt model(config, grid, options.batch / row_groups, options.seq_len, OverlapOptions::all(), default_bucket_mb,
-              memory);
-    run_model(model, grid, options);
+  for (const GptConfig& config : configs) {
+    for (const Recompute recompute : modes) {
+      const MemoryOptions memory{recompute, options.loss_chunk_tokens};
+      Gpt model(config, grid, options.batch / row_groups, options.seq_len, OverlapOptions::all(), default_bucket_mb,
+                memory);
+      run_model(model, grid, options);
+    }
   }
   return 0;
 }
@@ -150,6 +162,7 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
   if (grid.world_rank() == 0) {
     const nlohmann::json line = {
         {"bench", "model"},
+        {"family", family_name(config.family)},
         {"model", config.str()},
         {"parameters", config.num_parameters()},
         {"grid", shape.str()},

@@ -1,5 +1,6 @@
-// fourfold-bench model: forward + backward (+ gradient sync) time of a GPT-2 step on a grid,
-// with the share spent in GEMMs; one JSON object per line (rank 0).
+// fourfold-bench model: forward + backward (+ gradient sync) time of a step of GPT-2, or of a
+// Llama of the same depth and width (GptConfig::llama_like_gpt2), on a grid, with the share spent
+// in GEMMs; one JSON object per line (rank 0).
 #pragma once
 
 #include <string>
@@ -10,7 +11,8 @@ class Runtime;
 struct ModelBenchOptions {
   std::string grid;         // "" = all ranks along data
   std::string comm = "auto";  // collective backend for device memory: auto, nccl, mpi
-  int depth = 12;           // GPT-2 depth: 12 (124M), 24, 36, 48
+  std::string family = "gpt2";  // model families, comma-separated: each timed in turn (gpt2, llama)
+  int depth = 12;           // GPT-2 depth: 12 (124M), 24, 36, 48 (a Llama of that size)
   int layers = 0;           // >0 overrides the number of layers of that depth's width
   int batch = 4;            // global sequences per step
   int seq_len = 64;         // tokens per sequence

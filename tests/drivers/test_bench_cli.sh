@@ -43,6 +43,18 @@ out=$("$bench" gemm --shape 64x48x32 --iters 1 --precision bf16 2>&1) || fail "b
 grep -q '"precision":"bf16"' <<<"$out" || fail "bench gemm --precision bf16 line: $out"
 out=$("$bench" gemm --shape 64x48x32 --precision fp8 2>&1) && fail "bench gemm --precision fp8 accepted"
 grep -q "fp8" <<<"$out" || fail "bad gemm --precision message: $out"
+# model: GPT-2 and the Llama of its size, one line each with tokens/s and the GEMM share.
+out=$(timeout 120 "$mpiexec" -n 2 "$bench" model --grid 1x2x1x1 --family gpt2,llama --layers 1 --batch 2 \
+  --seq-len 16 --warmup 0 --steps 1 2>&1) || fail "bench model gpt2,llama failed: $out"
+python3 - "$out" <<'PY' || fail "bench model lines: $out"
+import json, sys
+rows = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
+assert [r["family"] for r in rows] == ["gpt2", "llama"], rows
+assert rows[1]["model"].startswith("Llama L=1 NH=12 KV=4 C=768 I=2048"), rows[1]["model"]
+assert all(r["tokens_per_s"] > 0 and 0 < r["gemm_fraction"] <= 1 for r in rows), rows
+PY
+out=$("$bench" model --family mistral 2>&1) && fail "bench model --family mistral accepted"
+grep -q "'mistral'" <<<"$out" || fail "bad --family message: $out"
 # step: per-step JSON lines and a summary with the communication split; bad overlap rejected.
 source "$(dirname "${BASH_SOURCE[0]}")/../script_support.sh"
 { small_model_toml 16; cat <<'TOML'; } >"${TMPDIR:-/tmp}/fourfold-step-bench-$$.toml"
