@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every reader of outside data with libFuzzer (clang, AddressSanitizer and
 # UndefinedBehaviorSanitizer): llm.c token shards, llm.c weight headers, safetensors headers, the TOML config,
-# checkpoint metadata, and fourfold-plan's calibration and machine files (tests/fuzz/).
+# checkpoint metadata, fourfold-plan's calibration and machine files, and tokenizer.json files (tests/fuzz/).
 #   scripts/fuzz.sh [SECONDS] [HARNESS...]
 # Runs each harness SECONDS (default 60), as many at once as there are cores, from the checked-in seeds (tests/fuzz/corpus/<harness>),
 # growing a working corpus in build-fuzz/corpus/<harness>, and prints one line per harness:
@@ -15,7 +15,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-60}
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS '$seconds' is not a positive integer" >&2; exit 2; }
 shift || true
-all=(fuzz_token_shard fuzz_llmc_header fuzz_safetensors_header fuzz_train_config fuzz_checkpoint_meta fuzz_plan_inputs)
+all=(fuzz_token_shard fuzz_llmc_header fuzz_safetensors_header fuzz_train_config fuzz_checkpoint_meta fuzz_plan_inputs
+     fuzz_tokenizer_json)
 harnesses=("${@:-${all[@]}}")
 for h in "${harnesses[@]}"; do
   [[ " ${all[*]} " == *" $h "* ]] || { echo "fuzz: unknown harness '$h'; expected one of: ${all[*]}" >&2; exit 2; }

@@ -19,18 +19,13 @@ BpeModel::BpeModel(const std::unordered_map<std::string, int>& vocab,
                    const std::string& origin)
     : vocab_(vocab), ignore_merges_(ignore_merges) {
   FF_REQUIRE(!vocab.empty(), "tokenizer '{}': the vocabulary is empty", origin);
-  int largest = 0;
-  for (const auto& [token, id] : vocab) {
+  tokens_.reserve(vocab_.size());
+  for (const auto& [token, id] : vocab_) {
     FF_REQUIRE(id >= 0 && id < (1 << 30), "tokenizer '{}': token '{}' has id {} (expected 0 to 2^30)", origin, token,
                id);
-    largest = std::max(largest, id);
-  }
-  tokens_.assign(static_cast<std::size_t>(largest) + 1, std::string());
-  has_token_.assign(tokens_.size(), false);
-  for (const auto& [token, id] : vocab) {
-    FF_REQUIRE(!has_token_[id], "tokenizer '{}': id {} belongs to both '{}' and '{}'", origin, id, tokens_[id], token);
-    tokens_[id] = token;
-    has_token_[id] = true;
+    const auto [slot, fresh] = tokens_.emplace(id, &token);
+    FF_REQUIRE(fresh, "tokenizer '{}': id {} belongs to both '{}' and '{}'", origin, id, *slot->second, token);
+    size_ = std::max(size_, id + 1);
   }
   const ByteLevel& alphabet = byte_level();
   for (int b = 0; b < 256; ++b) {
@@ -99,7 +94,8 @@ void BpeModel::encode_word(std::string_view word, std::vector<int>& ids,
 }
 
 const std::string* BpeModel::token(int id) const {
-  return id >= 0 && id < size() && has_token_[id] ? &tokens_[id] : nullptr;
+  const auto found = tokens_.find(id);
+  return found == tokens_.end() ? nullptr : found->second;
 }
 
 int BpeModel::id(const std::string& token) const {

@@ -18,6 +18,11 @@ namespace fourfold::text {
 class BpeModel {
  public:
   BpeModel() = default;
+  // Move-only: tokens_ points into vocab_'s keys, which a move keeps and a copy would not.
+  BpeModel(BpeModel&&) = default;
+  BpeModel& operator=(BpeModel&&) = default;
+  BpeModel(const BpeModel&) = delete;
+  BpeModel& operator=(const BpeModel&) = delete;
   /// vocab: token string -> id (ids below 2^31, each at most once); merges: pairs of token
   /// strings in rank order, each part and the merged string in the vocabulary. `origin` (the
   /// file) is named in every UserError: a duplicate id, a merge of a string that is no token, a
@@ -36,14 +41,14 @@ class BpeModel {
   /// The id of a token string, or -1.
   int id(const std::string& token) const;
   /// One past the largest id.
-  int size() const { return static_cast<int>(tokens_.size()); }
+  int size() const { return size_; }
 
   static constexpr std::size_t cache_limit = 1 << 18;
 
  private:
   std::unordered_map<std::string, int> vocab_;
-  std::vector<std::string> tokens_;        // by id ("" where no token has the id)
-  std::vector<bool> has_token_;
+  std::unordered_map<int, const std::string*> tokens_;  // id -> its string (a key of vocab_)
+  int size_ = 0;
   std::array<int, 256> byte_ids_{};        // the single-symbol token of each byte
   // (left id << 32 | right id) -> (rank, merged id)
   std::unordered_map<std::uint64_t, std::pair<int, int>> merges_;

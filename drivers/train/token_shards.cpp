@@ -91,8 +91,12 @@ std::size_t TokenDataset::total_tokens() const {
   return total;
 }
 
-void write_token_shard(const std::string& path, const std::vector<std::uint32_t>& tokens) {
-  const bool narrow = std::all_of(tokens.begin(), tokens.end(), [](std::uint32_t t) { return t < 65536; });
+void write_token_shard(const std::string& path, const std::vector<std::uint32_t>& tokens, int token_bytes) {
+  FF_REQUIRE(token_bytes == 0 || token_bytes == 2 || token_bytes == 4, "token shard '{}': {} bytes per token", path,
+             token_bytes);
+  const bool fits = std::all_of(tokens.begin(), tokens.end(), [](std::uint32_t t) { return t < 65536; });
+  FF_REQUIRE(token_bytes != 2 || fits, "token shard '{}': a token id of 65536 or more does not fit uint16", path);
+  const bool narrow = token_bytes == 0 ? fits : token_bytes == 2;
   FF_REQUIRE(tokens.size() <= 0x7fffffffu, "a shard holds at most 2^31-1 tokens; got {}", tokens.size());
   std::int32_t header[256] = {};
   header[0] = narrow ? shard_magic_u16 : shard_magic_u32;

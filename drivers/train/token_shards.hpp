@@ -54,8 +54,9 @@ class TokenDataset {
   std::vector<TokenShard> shards_;
 };
 
-/// Writes tokens as an llm.c shard (uint16 when every token fits, else uint32), atomically
-/// (temporary name, then rename).
-void write_token_shard(const std::string& path, const std::vector<std::uint32_t>& tokens);
+/// Writes tokens as an llm.c shard, atomically (temporary name, then rename): uint16 (token_bytes
+/// 2), uint32 (4), or 0: uint16 when every token fits, else uint32. UserError naming the file for
+/// a token that does not fit 2 bytes, or a failed write.
+void write_token_shard(const std::string& path, const std::vector<std::uint32_t>& tokens, int token_bytes = 0);
 
 }  // namespace fourfold

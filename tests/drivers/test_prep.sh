@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# fourfold-prep with a tokenizer: JSONL and text inputs (names and globs), the end-of-text token
+# before every document, documents split between train and val, fixed-size shards, uint16 for
+# GPT-2's vocabulary and uint32 for Llama 3's, the same shards on 1 and 2 threads, and bad input
+# (invalid UTF-8, a JSONL line without its field, a bad tokenizer file, an unknown --eot, an
+# output that exists) refused naming the file and line; --replace-invalid counts its replacements.
+set -u
+build=$1
+prep=$build/bin/fourfold-prep
+data=$build/test-data
+fail() { echo "FAIL: $*"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+[ -f "$data/gpt2/tokenizer.json" ] && [ -f "$data/llama3/tokenizer.json" ] \
+  || fail "tokenizer files missing under $data (cmake/FourfoldTestData.cmake fetches them at configure time)"
+
+python3 - "$work" <<'PY'
+import json, sys
+w = sys.argv[1]
+with open(f"{w}/docs.jsonl", "w") as f:
+    f.write(json.dumps({"text": "Hello world!", "id": 0}) + "\n")
+    for i in range(1, 20):
+        f.write(json.dumps({"text": f"Document number {i}: caf\u00e9 \u65e5\u672c " + "word " * i}) + "\n")
+    f.write("\n")  # a blank line is no document
+with open(f"{w}/more.txt", "w") as f:
+    f.write("A plain text file is one document.\n" * 50)
+PY
+counts() {  # counts SHARD: magic, token count, first tokens
+  python3 - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+magic, version, n = struct.unpack("<3i", data[:12])
+width = 2 if magic == 20240520 else 4
+tokens = struct.unpack(f"<{n}{'H' if width == 2 else 'I'}", data[1024:1024 + n * width])
+assert len(data) == 1024 + n * width, "size"
+print(magic, n, ",".join(map(str, tokens[:5])), tokens.count(50256), tokens.count(128001))
+PY
+}
+
+out=$("$prep" --out "$work/gpt2" --tokenizer "$data/gpt2/tokenizer.json" --threads 1 "$work/docs.jsonl" "$work/*.txt" 2>&1) \
+  || fail "prep with GPT-2's tokenizer: $out"
+grep -q "21 documents (2 validation)" <<<"$out" || fail "documents and split: $out"
+grep -q "MB/s" <<<"$out" || fail "no throughput in the final line: $out"
+read -r magic n first eot _ <<<"$(counts "$work/gpt2/train.bin")"
+[ "$magic" = 20240520 ] || fail "GPT-2 shards are not uint16 (magic $magic)"
+[ "$first" = "50256,15496,995,0,50256" ] || fail "train.bin starts '$first'; expected <|endoftext|> Hello world! <|endoftext|>"
+[ "$eot" = 19 ] || fail "train.bin holds $eot end-of-text tokens; expected 19 documents"
+read -r _ _ _ val_eot _ <<<"$(counts "$work/gpt2/val.bin")"
+[ "$val_eot" = 2 ] || fail "val.bin holds $val_eot documents; expected 2 (every 10th)"
+# Threads change nothing.
+"$prep" --out "$work/gpt2-threads" --tokenizer "$data/gpt2" --threads 2 "$work/docs.jsonl" "$work/*.txt" >/dev/null \
+  || fail "prep on 2 threads"
+cmp -s "$work/gpt2/train.bin" "$work/gpt2-threads/train.bin" || fail "1 and 2 threads wrote different shards"
+# Fixed-size shards; Llama 3's vocabulary needs uint32, its end-of-text is <|end_of_text|>.
+out=$("$prep" --out "$work/llama" --tokenizer "$data/llama3/tokenizer.json" --shard-tokens 100 --val-fraction 0.25 \
+  "$work/docs.jsonl" "$work/more.txt" 2>&1) || fail "prep with Llama 3's tokenizer: $out"
+ls "$work/llama"/train_000000.bin "$work/llama"/train_000001.bin "$work/llama"/val_000000.bin >/dev/null \
+  || fail "no fixed-size shards: $(ls "$work/llama")"
+read -r magic n _ _ eot <<<"$(counts "$work/llama/train_000000.bin")"
+[ "$magic" = 20240801 ] && [ "$n" = 100 ] || fail "Llama 3 shard: magic $magic, $n tokens (expected uint32, 100)"
+# Bad input, each named.
+printf 'good start \xC3\x28 bad' >"$work/bad.txt"
+out=$("$prep" --out "$work/r1" --tokenizer "$data/gpt2" "$work/bad.txt" "$work/more.txt" 2>&1) && fail "invalid UTF-8 accepted"
+grep -q "bad.txt: not valid UTF-8 at byte offset 11" <<<"$out" || fail "invalid UTF-8 message: $out"
+out=$("$prep" --out "$work/r2" --tokenizer "$data/gpt2" --replace-invalid "$work/bad.txt" "$work/*.jsonl" 2>&1) \
+  || fail "--replace-invalid: $out"
+grep -q "1 invalid sequence(s) replaced" <<<"$out" || fail "replacements not counted: $out"
+printf '{"text": "fine"}\n{"body": "no text"}\n' >"$work/nofield.jsonl"
+out=$("$prep" --out "$work/r3" --tokenizer "$data/gpt2" "$work/nofield.jsonl" 2>&1) && fail "a line without its field accepted"
+grep -q "nofield.jsonl line 2: no string field 'text'" <<<"$out" || fail "missing field message: $out"
+echo '{"model": {"type": "WordPiece"}}' >"$work/wordpiece.json"
+out=$("$prep" --out "$work/r4" --tokenizer "$work/wordpiece.json" "$work/more.txt" 2>&1) && fail "a WordPiece tokenizer accepted"
+grep -q "wordpiece.json': model type 'WordPiece' is not supported" <<<"$out" || fail "bad tokenizer message: $out"
+out=$("$prep" --out "$work/r5" --tokenizer "$data/gpt2" --eot "<|nope|>" "$work/more.txt" 2>&1) && fail "unknown --eot accepted"
+grep -q -- "--eot '<|nope|>'" <<<"$out" || fail "--eot message: $out"
+out=$("$prep" --out "$work/gpt2" --tokenizer "$data/gpt2" "$work/docs.jsonl" "$work/more.txt" 2>&1) && fail "an existing output was overwritten"
+grep -q "train.bin' exists already" <<<"$out" || fail "existing output message: $out"
+out=$("$prep" --out "$work/r6" --tokenizer "$data/gpt2" "$work/no-such-*.txt" 2>&1) && fail "an input matching nothing accepted"
+grep -q "matches none" <<<"$out" || fail "unmatched input message: $out"
+echo PASS
