@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 
+#include <climits>
 #include <cmath>
 #include <sstream>
 
@@ -218,19 +219,24 @@ void check_grid(const TrainConfig& c, int world_size) {
              c.model.mlp_hidden(), c.grid.y, c.grid.str());
 }
 
+namespace {
+
+// An integer key's value, refused (naming the key) unless it is at least `least` (0 or 1) and at
+// most `most`.
+long long bounded(const ConfigValues& v, const char* name, long long least, long long most) {
+  const long long x = v.integer(name);
+  FF_REQUIRE(x >= least && x <= most, "{} = {} must be {}{}", name, x, least > 0 ? "positive" : "non-negative",
+             most < LLONG_MAX ? " (and below 2^31)" : "");
+  return x;
+}
+
+}  // namespace
+
 GptConfig model_config(const ConfigValues& v) {
   // Model sizes are 32-bit integers: larger values are refused rather than wrapped.
   constexpr long long int_max = 2147483647LL;
-  auto positive = [&](const char* name) {
-    const long long x = v.integer(name);
-    FF_REQUIRE(x > 0 && x <= int_max, "{} = {} must be positive (and below 2^31)", name, x);
-    return x;
-  };
-  auto non_negative = [&](const char* name) {
-    const long long x = v.integer(name);
-    FF_REQUIRE(x >= 0 && x <= int_max, "{} = {} must not be negative (and below 2^31)", name, x);
-    return x;
-  };
+  auto positive = [&](const char* name) { return bounded(v, name, 1, int_max); };
+  auto non_negative = [&](const char* name) { return bounded(v, name, 0, int_max); };
   GptConfig model;
   try {
     model.family = parse_family(v.string("model.family"));
@@ -275,16 +281,8 @@ GptConfig model_config(const ConfigValues& v) {
 TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptConfig* model_from_file,
                               TrainingTokens tokens) {
   TrainConfig c;
-  auto positive = [&](const char* name) {
-    const long long x = v.integer(name);
-    FF_REQUIRE(x > 0, "{} = {} must be positive", name, x);
-    return x;
-  };
-  auto non_negative = [&](const char* name) {
-    const long long x = v.integer(name);
-    FF_REQUIRE(x >= 0, "{} = {} must not be negative", name, x);
-    return x;
-  };
+  auto positive = [&](const char* name) { return bounded(v, name, 1, LLONG_MAX); };
+  auto non_negative = [&](const char* name) { return bounded(v, name, 0, LLONG_MAX); };
   c.init_from = v.string("model.init_from");
   c.model = model_from_file ? *model_from_file : model_config(v);
 

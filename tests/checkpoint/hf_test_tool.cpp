@@ -12,6 +12,7 @@
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/hf_mapping.hpp"
 #include "core/error.hpp"
+#include "tiny_llama.hpp"
 
 #include <cstdio>
 #include <random>
@@ -23,24 +24,8 @@ namespace {
 using namespace fourfold;
 using namespace fourfold::checkpoint;
 
-GptConfig tiny_llama() {
-  GptConfig c;
-  c.family = ModelFamily::llama;
-  c.num_layers = 2;
-  c.channels = 64;
-  c.num_heads = 4;
-  c.num_kv_heads = 2;
-  c.intermediate_size = 176;
-  c.vocab_size = c.padded_vocab_size = 256;
-  c.max_seq_len = 128;
-  c.norm_eps = 1e-5f;
-  c.rope_theta = 10000.0;
-  c.tied_embeddings = false;
-  return c;
-}
-
 int make_llama(const std::string& dir) {
-  const GptConfig c = tiny_llama();
+  const GptConfig c = test::tiny_llama();
   std::vector<SafetensorsEntry> entries;
   std::vector<bool> norm;
   for (const auto& [tensor, layer] : hf_export_order(c))

@@ -6,6 +6,7 @@
 // naming the folder and the key or tensor.
 #include "checkpoint/hf_llama.hpp"
 #include "core/error.hpp"
+#include "tiny_llama.hpp"
 #include "test_env.hpp"
 
 #include <gtest/gtest.h>
@@ -67,22 +68,7 @@ std::string write_folder(const std::string& name, const std::string& config_text
   return dir;
 }
 
-// The tiny Llama of the acceptance runs: 2 layers, hidden 64, 4 heads, 2 kv-heads, intermediate 176, vocab 256.
-GptConfig tiny_llama() {
-  GptConfig c;
-  c.family = ModelFamily::llama;
-  c.num_layers = 2;
-  c.channels = 64;
-  c.num_heads = 4;
-  c.num_kv_heads = 2;
-  c.intermediate_size = 176;
-  c.vocab_size = c.padded_vocab_size = 256;
-  c.max_seq_len = 64;
-  c.norm_eps = 1e-6f;
-  c.rope_theta = 10000.0;
-  c.tied_embeddings = false;
-  return c;
-}
+using test::tiny_llama;
 
 std::vector<SafetensorsEntry> entries_of(const GptConfig& c) {
   std::vector<SafetensorsEntry> entries;
