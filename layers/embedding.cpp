@@ -24,7 +24,7 @@ void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVecto
 void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
                        const TokenView& tokens, const ConstMatrix& wte_local,
                        const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
-                       const comm::Communicator& xy_group) {
+                       const comm::Communicator& xy_group, int first_position) {
   ScopedRegion region("fourfold::embedding::forward");
   const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1);
   const int v_loc = wte_local.extent(0);
@@ -42,7 +42,7 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
   Kokkos::parallel_for(
       "fourfold::embedding::forward::position", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
-        const std::size_t t = i % seq_len;
+        const std::size_t t = static_cast<std::size_t>(first_position) + i % seq_len;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc), [&](const std::size_t j) {
           out(i, j) = positions ? full(i, col0 + j) + wpe_local(t, j) : full(i, col0 + j);
         });

@@ -171,6 +171,18 @@ void Gpt::build_schedule(double bucket_mb) {
                                                   memory_.grad_reduce == GemmPrecision::bf16);
 }
 
+const ParallelLinear& Gpt::linear_layer(BlockLinear which) const {
+  switch (which) {
+    case BlockLinear::attn: return qkv_;
+    case BlockLinear::attn_proj: return attn_proj_;
+    case BlockLinear::fc: return fc_;
+    case BlockLinear::fc_proj: return fc_proj_;
+    case BlockLinear::none: break;
+  }
+  FF_ASSERT(false, "no block linear layer {}", static_cast<int>(which));
+  return qkv_;
+}
+
 int Gpt::gradient_buckets() const { return gradient_sync_->buckets(); }
 
 long long Gpt::global_tokens() const {

@@ -78,6 +78,15 @@ class Gpt {
   /// Bytes this rank allocated for the model (optimizer state is the optimizer's).
   MemoryPlan memory() const;
 
+  /// What generation (gpt_decoder.hpp) computes with: the parameter views, a block's linear layer
+  /// (attn, attn_proj, fc, fc_proj), the norm, the vocabulary shard and the heads on this Y rank.
+  const ParamViews& weights() const { return p_; }
+  const ParallelLinear& linear_layer(BlockLinear which) const;
+  const NormSpec& norm() const { return norm_; }
+  const VocabShard& vocab() const { return vocab_; }
+  int heads_local() const { return heads_y_; }
+  int kv_heads_local() const { return kv_heads_y_; }
+
   /// GPT-2's or Llama's initialisation (GptParameters::init).
   void init_parameters(std::uint64_t seed) { params_.init(seed); }
 
