@@ -3,14 +3,15 @@
 # into byte-level token shards, trains the tiny GPT-2 (configs/tiny.toml) on 2 ranks with
 # tensor parallelism (grid 1x2x1x1: heads and MLP split over Y), checkpointing every 500 steps,
 # prints the loss falling and writes the loss curve. Then it shows a resume: the step-1000
-# checkpoint continued on another grid (1x1x1x2, data parallel) ends at the same loss.
+# checkpoint continued on another grid (1x1x1x2, data parallel) ends at the same loss. It ends
+# with the model talking: three fortunes it writes (fourfold-generate on the tensor-parallel grid).
 # About 4 minutes on 2 cores. Each run gets its own directory under build/runs/.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$fourfold_root"
 
 "$fourfold_root/scripts/install-deps.sh"
-fourfold_build --target fourfold-train fourfold-prep fourfold-ckpt   # the tests are not needed here
+fourfold_build --target fourfold-train fourfold-prep fourfold-ckpt fourfold-generate   # the tests are not needed here
 
 data=build/data/fortunes
 if [ ! -s "$data/train.bin" ]; then
@@ -43,3 +44,13 @@ print(f"demo: step {a['step']} loss {a['loss']:.6f} uninterrupted on 1x2x1x1, {b
       f"resuming step 1000 on 1x1x1x2 (relative difference {abs(a['loss'] - b['loss']) / a['loss']:.1e})")
 PY
 echo "demo: run in $run (loss curve $run/loss.png, checkpoints $run/checkpoints), resumed run in $run-resumed"
+
+echo
+echo "== the model talks: fortunes it writes after '%' (fourfold-generate, grid 1x2x1x1) =="
+final=$(ls "$run"/checkpoints/step_*.h5 | sort | tail -1)
+for seed in 1 2 3; do
+  # A fortune ends at the next '%' line; 120 bytes at most (the model's context is 128).
+  mpiexec -n 2 "$build_dir/bin/fourfold-generate" --checkpoint "$final" --grid 1x2x1x1 --prompt $'%\n' \
+    --max-new-tokens 120 --temperature 0.8 --top-k 40 --seed "$seed" | awk 'done { next } /^%$/ { done = 1 } { print }'
+  echo
+done

@@ -20,8 +20,7 @@
 #include "drivers/common/guarded_main.hpp"
 #include "drivers/generate/sampling.hpp"
 #include "layers/gpt_decoder.hpp"
-#include "text/tokenizer.hpp"
-#include "text/utf8.hpp"
+#include "text/codec.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -43,49 +42,6 @@ struct Options {
   int max_new_tokens = 64;
   bool ids = false;
   SamplingOptions sampling;
-};
-
-// Text in and out: a tokenizer, or bytes as tokens 0..255.
-class Codec {
- public:
-  Codec(const std::string& tokenizer_path, const GptConfig& model) {
-    if (!tokenizer_path.empty()) {
-      tokenizer_ = std::make_unique<text::Tokenizer>(text::Tokenizer::load(tokenizer_path));
-      FF_REQUIRE(tokenizer_->vocab_size() <= model.vocab_size,
-                 "tokenizer '{}' has {} tokens but the model only {}: they do not belong together", tokenizer_path,
-                 tokenizer_->vocab_size(), model.vocab_size);
-    }
-    bytes_ = tokenizer_ == nullptr && model.vocab_size <= 256;
-  }
-  bool has_text() const { return tokenizer_ != nullptr || bytes_; }
-  std::vector<int> encode(const std::string& text) const {
-    if (tokenizer_) return tokenizer_->encode(text);
-    return std::vector<int>(reinterpret_cast<const unsigned char*>(text.data()),
-                            reinterpret_cast<const unsigned char*>(text.data()) + text.size());
-  }
-  /// The bytes of `id` that complete whole characters (held otherwise).
-  std::string push(int id) {
-    if (tokenizer_) {
-      tokenizer_->append_bytes(id, held_);
-    } else {
-      held_.push_back(static_cast<char>(id));
-    }
-    const std::size_t n = text::releasable_utf8_prefix(held_);
-    std::string out = held_.substr(0, n);
-    held_.erase(0, n);
-    return out;
-  }
-  std::string flush() {
-    std::string out;
-    out.swap(held_);
-    return out;
-  }
-  std::optional<int> end_of_text() const { return tokenizer_ ? tokenizer_->default_end_of_text() : std::nullopt; }
-
- private:
-  std::unique_ptr<text::Tokenizer> tokenizer_;
-  bool bytes_ = false;
-  std::string held_;
 };
 
 GptConfig model_of(const Options& o) {
@@ -120,7 +76,7 @@ int run(Runtime& runtime, const Options& o) {
   FF_REQUIRE(o.max_new_tokens >= 1, "--max-new-tokens {}: expected at least 1", o.max_new_tokens);
   validate(o.sampling);
   const GptConfig config = model_of(o);
-  Codec codec(o.tokenizer, config);
+  text::Codec codec(o.tokenizer, config.vocab_size);
   std::vector<int> prompt;
   if (!o.prompt_ids.empty()) {
     prompt = parse_ids(o.prompt_ids, config.vocab_size);

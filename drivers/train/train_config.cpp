@@ -84,6 +84,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"train", "seed", V::integer, 1337LL, "initialisation and data-order seed", "--seed"},
       {"data", "train", V::string, std::string(), "training token shards: a file or a glob (llm.c format)", "--data"},
       {"data", "val", V::string, std::string(), "validation token shards; empty = no validation", "--val-data"},
+      {"data", "tokenizer", V::string, std::string(), "the tokenizer of the run's text (tokenizer.json, a folder, encoder.json or vocab.json), for log.sample_every; empty = bytes (a model of 256 tokens)", ""},
       {"data", "order", V::string, std::string("sequential"), "sequential (llm.c's order) or shuffled (seeded permutation per epoch)", ""},
       {"data", "val_every", V::integer, 0LL, "validate every N steps; 0 = after the last step only", ""},
       {"data", "val_batches", V::integer, 8LL, "micro-batches per validation", ""},
@@ -93,6 +94,9 @@ const std::vector<ConfigKey>& config_schema() {
       {"checkpoint", "resume", V::string, std::string(), "\"latest\" (newest complete in --out) or a checkpoint file", "--resume"},
       {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
       {"log", "every", V::integer, 1LL, "print a step line every N steps", ""},
+      {"log", "sample_every", V::integer, 0LL, "print a short generation from log.sample_prompt at rank 0 every N steps (temperature 0.8, top-k 40); 0 = never", ""},
+      {"log", "sample_prompt", V::string, std::string("\n"), "the prompt of those generations", ""},
+      {"log", "sample_tokens", V::integer, 64LL, "tokens each generation adds (the prompt and these within max_seq_len)", ""},
       {"log", "peak_gflops", V::real, 0.0,
        "hardware peak GFLOP/s of the whole job at train.precision, for MFU; 0 = the GPU's published dense peak at "
        "that precision (A100, H100, H200, GH200, MI250X GCD), no MFU on other devices", ""},
@@ -389,6 +393,14 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   FF_REQUIRE(c.resume.empty() || c.resume != "latest" || !c.out_dir.empty(),
              "--resume without a file needs --out: the newest complete checkpoint is looked up there");
   c.log_every = positive("log.every");
+  c.tokenizer = v.string("data.tokenizer");
+  c.sample_every = non_negative("log.sample_every");
+  c.sample_prompt = v.string("log.sample_prompt");
+  c.sample_tokens = static_cast<int>(positive("log.sample_tokens"));
+  FF_REQUIRE(c.sample_every == 0 || !c.sample_prompt.empty(), "log.sample_prompt is empty: a generation needs a prompt");
+  FF_REQUIRE(c.sample_every == 0 || c.sample_tokens < c.model.max_seq_len,
+             "log.sample_tokens = {} does not fit the model's max_seq_len = {} with a prompt", c.sample_tokens,
+             c.model.max_seq_len);
   c.peak_gflops = v.real("log.peak_gflops");
   FF_REQUIRE(c.peak_gflops >= 0, "log.peak_gflops = {} must not be negative", c.peak_gflops);
   c.gemm_efficiency = v.boolean("log.gemm_efficiency");

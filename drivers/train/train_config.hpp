@@ -106,6 +106,10 @@ struct TrainConfig {
 
   std::string out_dir;               // metrics.jsonl and checkpoints; "" = none
   long log_every = 1;
+  std::string tokenizer;          // [data] tokenizer: "" = bytes
+  long sample_every = 0;          // [log] sample_every: 0 = no generations while training
+  std::string sample_prompt = "\n";
+  int sample_tokens = 64;
   double peak_gflops = 0;            // MFU denominator (whole job); 0 = the device's published peak, if known
   bool gemm_efficiency = true;       // measure the GEMM rate at start; report the step's share of it
 

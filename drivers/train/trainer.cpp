@@ -15,6 +15,9 @@
 #include "drivers/common/device_peak.hpp"
 #include "drivers/common/guarded_main.hpp"
 #include "drivers/common/peak_flops.hpp"
+#include "drivers/generate/sampling.hpp"
+#include "layers/gpt_decoder.hpp"
+#include "text/codec.hpp"
 #include "drivers/train/lr_schedule.hpp"
 #include "drivers/train/token_loader.hpp"
 #include "drivers/train/train_step.hpp"
@@ -143,6 +146,29 @@ struct Trainer::State {
   long steps_done = 0;
   long end_step = 0;
   std::vector<StepRecord> history;
+  // [log] sample_every: the run's text codec, the prompt's ids and a decoder over the model.
+  std::optional<text::Codec> codec;
+  std::vector<int> sample_prompt;
+  std::optional<GptDecoder> sampler;
+
+  // A short generation from the prompt (every rank runs the model; the text is rank 0's to print).
+  std::string sample(long step) {
+    sampler->reset();
+    std::vector<float> logits = sampler->forward(sample_prompt);
+    SamplingOptions options;
+    options.temperature = 0.8;
+    options.top_k = 40;
+    options.seed = c.seed + static_cast<std::uint64_t>(step);
+    const std::optional<int> eot = codec->end_of_text();
+    std::string out;
+    for (int i = 0; i < c.sample_tokens; ++i) {
+      const int token = sample_token(logits, options, static_cast<std::uint64_t>(i));
+      if (eot && token == *eot) break;
+      out += codec->push(token);
+      if (i + 1 < c.sample_tokens) logits = sampler->forward({token});
+    }
+    return out + codec->flush();
+  }
 
   long end_of_run(long start) const {
     return c.steps_this_run > 0 ? std::min(c.steps, start + c.steps_this_run) : c.steps;
@@ -265,6 +291,17 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
     s.model->init_parameters(c.seed);
   }
   s.train_step.emplace(*s.model, *s.optimizer, c.micro_steps(), c.grad_clip);
+  if (c.sample_every > 0) {
+    s.codec.emplace(c.tokenizer, c.model.vocab_size);
+    FF_REQUIRE(s.codec->has_text(), "log.sample_every = {}: {} has {} tokens; name its tokenizer in data.tokenizer",
+               c.sample_every, c.model.str(), c.model.vocab_size);
+    s.sample_prompt = s.codec->encode(c.sample_prompt);
+    const long positions = static_cast<long>(s.sample_prompt.size()) + c.sample_tokens;
+    FF_REQUIRE(positions <= c.model.max_seq_len,
+               "log.sample_prompt ({} tokens) and log.sample_tokens = {} need {} positions; the model has {}",
+               s.sample_prompt.size(), c.sample_tokens, positions, c.model.max_seq_len);
+    s.sampler.emplace(*s.model, static_cast<int>(positions), static_cast<int>(s.sample_prompt.size()));
+  }
 
   s.precision.emplace(c.precision);
   s.peaks = job_peaks(c, grid.world());
@@ -339,6 +376,10 @@ StepRecord Trainer::step() {
   const bool last = done();
   if (s.val_data && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) r.val_loss = s.validation_loss();
   s.telemetry->record(r, last);
+  if (s.sampler && (step + 1) % c.sample_every == 0) {
+    const std::string text = s.sample(step + 1);
+    s.telemetry->note(fmt::format("sample at step {}: {}", step + 1, text));
+  }
   s.history.push_back(r);
   if (s.store && (last || (c.checkpoint_every > 0 && (step + 1) % c.checkpoint_every == 0))) {
     try {

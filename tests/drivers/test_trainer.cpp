@@ -9,7 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -129,6 +132,41 @@ TEST(Trainer, BadInputIsAClearError) {
   other_grid.grid = {1, 1, 1, 1};
   if (grid.world_size() > 1)
     test::expect_user_error([&] { Trainer t(other_grid, grid); }, "is not the grid");
+}
+
+// [log] sample_every: every N steps rank 0 prints a generation from the prompt; the training
+// itself is unchanged by it (the same losses), and it needs text the model can read.
+TEST(Trainer, SamplesWhileTrainingWithoutChangingTheRun) {
+  const comm::Grid grid({1, 1, 1, test::runtime().world_size()}, test::world());
+  TrainConfig c = test::tiny_train_config(grid.shape(), 4, "");
+  const auto plain = losses(train(c, grid).steps);
+  c.sample_every = 2;
+  c.sample_prompt = "0!";  // bytes 48 and 33: tokens of the 64-token model
+  c.sample_tokens = 8;
+  const std::string log_path = test::scratch_dir() + "/sample-log-" + std::to_string(test::runtime().world_rank());
+  std::FILE* log = std::fopen(log_path.c_str(), "w");
+  ASSERT_NE(log, nullptr);
+  std::vector<double> sampled;
+  {
+    Trainer t(c, grid, nullptr, nullptr, {log});
+    while (!t.done()) sampled.push_back(t.step().loss);
+  }
+  std::fclose(log);
+  EXPECT_EQ(sampled, plain) << "sampling changed the training run";
+  std::ifstream in(log_path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (test::runtime().world_rank() == 0) {
+    EXPECT_NE(text.find("sample at step 2: "), std::string::npos) << text;
+    EXPECT_NE(text.find("sample at step 4: "), std::string::npos) << text;
+    EXPECT_EQ(text.find("sample at step 3: "), std::string::npos) << text;
+  }
+  TrainConfig no_text = c;
+  no_text.model.vocab_size = 300;
+  no_text.model.padded_vocab_size = 384;
+  test::expect_user_error([&] { Trainer t(no_text, grid); }, "name its tokenizer in data.tokenizer");
+  TrainConfig high_bytes = c;
+  high_bytes.sample_prompt = "ab";
+  test::expect_user_error([&] { Trainer t(high_bytes, grid); }, "byte 0 of the text (0x61) is no token of a model of 64");
 }
 
 }  // namespace
