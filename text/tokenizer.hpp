@@ -1,7 +1,8 @@
 // Text to token ids and back, for byte-level BPE tokenizers (GPT-2, Llama 3, Qwen 2/3,
 // Mistral-Nemo, ...), read from what their authors publish:
 //  * Hugging Face's tokenizer.json: model.type "BPE" (vocab, merges as "a b" or ["a", "b"],
-//    ignore_merges), added and special tokens, no normalizer, the ByteLevel and Split (regex,
+//    ignore_merges), added and special tokens, no normalizer or NFC (Qwen 2/3's, through ICU),
+//    the ByteLevel and Split (regex,
 //    behaviour "Isolated") pre-tokenizers or a Sequence of them, the ByteLevel decoder;
 //  * GPT-2's original pair, encoder.json + vocab.bpe, and Hugging Face's vocab.json + merges.txt
 //    (GPT-2's pre-tokenizer; <|endoftext|> special where the vocabulary has it);
@@ -85,13 +86,14 @@ class Tokenizer {
     std::vector<RegexMatcher> matchers_;  // one per step with a regex
     std::unordered_map<std::string, std::vector<int>> cache_;
     std::vector<std::string_view> pieces_, next_;
-    std::string prefixed_;
+    std::string prefixed_, normalized_;
   };
 
  private:
   std::string origin_;
   BpeModel bpe_;
   std::vector<PreTokenizerStep> steps_;
+  bool nfc_ = false;                          // the text between added tokens is NFC-normalised first
   std::vector<AddedToken> added_;             // longest content first
   std::unordered_map<int, std::size_t> added_by_id_;
   int vocab_size_ = 0;

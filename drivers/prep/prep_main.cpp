@@ -21,6 +21,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -38,7 +39,7 @@ struct Options {
   std::string out_dir, tokenizer, eot, jsonl_field = "text";
   double val_fraction = 0.1;
   std::size_t chunk_bytes = 4096, shard_tokens = 0;
-  int threads = 0;
+  int threads = 0, token_bytes = 0;
   bool jsonl = false, replace_invalid = false;
   std::vector<std::string> inputs;
 };
@@ -117,7 +118,9 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
     eot = tokenizer.token_id(o.eot);
     FF_REQUIRE(eot.has_value(), "--eot '{}': tokenizer '{}' has no such token", o.eot, tokenizer.origin());
   }
-  const int token_bytes = tokenizer.vocab_size() <= 65536 ? 2 : 4;
+  FF_REQUIRE(o.token_bytes == 0 || o.token_bytes == 2 || o.token_bytes == 4,
+             "--token-bytes {}: expected 2 (uint16), 4 (uint32) or 0 (by the vocabulary)", o.token_bytes);
+  const int token_bytes = o.token_bytes != 0 ? o.token_bytes : tokenizer.vocab_size() <= 65536 ? 2 : 4;
   std::filesystem::create_directories(o.out_dir);
   ShardWriter train(o.out_dir, "train", o.shard_tokens, token_bytes), val(o.out_dir, "val", o.shard_tokens, token_bytes);
   DocumentReader reader(files, DocumentOptions{o.jsonl_field, o.jsonl, o.replace_invalid});
@@ -182,6 +185,11 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
       if (eot) tokens.push_back(static_cast<std::uint32_t>(*eot));
       for (; i < pieces.size() && pieces[i].document == d; ++i)
         tokens.insert(tokens.end(), ids[i].begin(), ids[i].end());
+      if (token_bytes == 2) {
+        const auto over = std::find_if(tokens.begin(), tokens.end(), [](std::uint32_t t) { return t > 65535; });
+        FF_REQUIRE(over == tokens.end(), "{}: token id {} is over the uint16 range of --token-bytes 2", batch[d].where(),
+                   over == tokens.end() ? 0u : *over);
+      }
       const bool to_val = documents % every == every - 1;
       (to_val ? val : train).append(tokens);
       val_documents += to_val;
@@ -225,6 +233,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--chunk-bytes", o.chunk_bytes, "byte-level: bytes per train/val chunk")->capture_default_str();
   app.add_option("--threads", o.threads, "encoding threads; 0: one per core")->capture_default_str();
+  app.add_option("--token-bytes", o.token_bytes, "shard token width: 2 (uint16), 4 (uint32), 0: uint16 when the vocabulary fits")
+      ->capture_default_str();
   app.add_flag("--replace-invalid", o.replace_invalid, "replace invalid UTF-8 by U+FFFD instead of stopping");
   app.add_option("inputs", o.inputs, "text and JSONL files, or glob patterns")->required();
   CLI11_PARSE(app, argc, argv);

@@ -3,7 +3,7 @@
 # before every document, documents split between train and val, fixed-size shards, uint16 for
 # GPT-2's vocabulary and uint32 for Llama 3's, the same shards on 1 and 2 threads, and bad input
 # (invalid UTF-8, a JSONL line without its field, a bad tokenizer file, an unknown --eot, an
-# output that exists) refused naming the file and line; --replace-invalid counts its replacements.
+# output that exists, a document over the uint16 range of --token-bytes 2) refused naming the file and line; --replace-invalid counts its replacements.
 set -u
 build=$1
 prep=$build/bin/fourfold-prep
@@ -75,6 +75,8 @@ out=$("$prep" --out "$work/r5" --tokenizer "$data/gpt2" --eot "<|nope|>" "$work/
 grep -q -- "--eot '<|nope|>'" <<<"$out" || fail "--eot message: $out"
 out=$("$prep" --out "$work/gpt2" --tokenizer "$data/gpt2" "$work/docs.jsonl" "$work/more.txt" 2>&1) && fail "an existing output was overwritten"
 grep -q "train.bin' exists already" <<<"$out" || fail "existing output message: $out"
+out=$("$prep" --out "$work/r7" --tokenizer "$data/llama3" --token-bytes 2 "$work/docs.jsonl" 2>&1) && fail "uint16 ids over 65535 accepted"
+grep -q "docs.jsonl line 1: token id 128001 is over the uint16 range" <<<"$out" || fail "uint16 range message: $out"
 out=$("$prep" --out "$work/r6" --tokenizer "$data/gpt2" "$work/no-such-*.txt" 2>&1) && fail "an input matching nothing accepted"
 grep -q "matches none" <<<"$out" || fail "unmatched input message: $out"
 echo PASS

