@@ -33,10 +33,7 @@ std::string Codec::push(int id) {
     FF_REQUIRE(id >= 0 && id < 256, "token {} is no byte", id);
     held_.push_back(static_cast<char>(id));
   }
-  const std::size_t n = releasable_utf8_prefix(held_);
-  std::string out = held_.substr(0, n);
-  held_.erase(0, n);
-  return out;
+  return take_releasable_utf8(held_);
 }
 
 std::string Codec::flush() {

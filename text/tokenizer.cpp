@@ -357,10 +357,7 @@ void Tokenizer::Encoder::encode_stretch(std::string_view text, std::vector<int>&
 
 std::string StreamDecoder::push(int id) {
   tokenizer_->append_bytes(id, held_);
-  const std::size_t n = releasable_utf8_prefix(held_);
-  std::string out = held_.substr(0, n);
-  held_.erase(0, n);
-  return out;
+  return take_releasable_utf8(held_);
 }
 
 std::string StreamDecoder::flush() {

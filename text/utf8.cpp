@@ -125,4 +125,11 @@ std::size_t releasable_utf8_prefix(std::string_view s) {
   return s.size();
 }
 
+std::string take_releasable_utf8(std::string& held) {
+  const std::size_t n = releasable_utf8_prefix(held);
+  std::string out = held.substr(0, n);
+  held.erase(0, n);
+  return out;
+}
+
 }  // namespace fourfold::text

@@ -34,4 +34,7 @@ void append_utf8(std::string& out, char32_t cp);
 /// which a later byte may complete. Ill-formed bytes are released as they are.
 std::size_t releasable_utf8_prefix(std::string_view s);
 
+/// Takes the releasable prefix out of `held` (streamed output: what a reader may print now).
+std::string take_releasable_utf8(std::string& held);
+
 }  // namespace fourfold::text
