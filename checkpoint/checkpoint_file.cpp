@@ -1,6 +1,6 @@
 #include "checkpoint/checkpoint_file.hpp"
 
-#include "checkpoint/agree.hpp"
+#include "comm/agree.hpp"
 #include "checkpoint/h5_check.hpp"
 #include "checkpoint/h5_handle.hpp"
 #include "checkpoint/hf_mapping.hpp"
@@ -133,9 +133,9 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   // writes require.
   const std::string metadata = meta.to_json();
 
-  if (hook) together(world, "checkpoint save", [&] { hook("create"); });
+  if (hook) comm::together(world, "checkpoint save", [&] { hook("create"); });
   H5Handle file;
-  together(world, fmt::format("creating checkpoint '{}'", path), [&] {
+  comm::together(world, fmt::format("creating checkpoint '{}'", path), [&] {
     H5Handle fapl = parallel_access(world);
     const hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     FF_REQUIRE(id >= 0, "cannot create '{}'{}", path, detail::h5_error_stack());
@@ -147,7 +147,7 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   for (std::size_t i = 0; i < model.params().size(); ++i) {
     const ParamInfo& p = model.params()[i];
     const bool owner = owns_copy(p, coords);
-    together(world, fmt::format("writing tensor {} to checkpoint '{}'", p.name, path), [&] {
+    comm::together(world, fmt::format("writing tensor {} to checkpoint '{}'", p.name, path), [&] {
       write_tensor(file, model_dataset(p.name), p, params.data() + p.offset, owner, dxpl);
       if (optimizer) {
         write_tensor(file, moment_dataset("m", p.name), p, m.data() + p.offset, owner, dxpl);
@@ -156,7 +156,7 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
       if (hook && i == half) hook("tensors");
     });
   }
-  together(world, fmt::format("finishing checkpoint '{}'", path), [&] {
+  comm::together(world, fmt::format("finishing checkpoint '{}'", path), [&] {
     {
       H5Handle space(FF_CHECK_H5(H5Screate(H5S_SCALAR)), H5Sclose);
       H5Handle attr(FF_CHECK_H5(H5Acreate2(file, version_attribute, H5T_NATIVE_INT, space, H5P_DEFAULT, H5P_DEFAULT)), H5Aclose);
@@ -180,14 +180,14 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   detail::silence_h5_errors();
   const comm::Communicator& world = model.grid().world();
   CheckpointMeta meta;
-  together(world, fmt::format("reading checkpoint '{}'", path), [&] { meta = read_checkpoint_meta(path); });
+  comm::together(world, fmt::format("reading checkpoint '{}'", path), [&] { meta = read_checkpoint_meta(path); });
   FF_REQUIRE(meta.model == model.config(), "checkpoint '{}' holds {}, but the run's model is {}", path,
              meta.model.str(), model.config().str());
   FF_REQUIRE(!optimizer || meta.has_optimizer,
              "checkpoint '{}' holds model weights only (no optimizer state) and cannot be resumed; "
              "start a new run from it with --init-from", path);
   H5Handle file;
-  together(world, fmt::format("opening checkpoint '{}'", path), [&] {
+  comm::together(world, fmt::format("opening checkpoint '{}'", path), [&] {
     H5Handle fapl = parallel_access(world);
     const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl);
     FF_REQUIRE(id >= 0, "cannot open '{}'{}", path, detail::h5_error_stack());
@@ -209,7 +209,7 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   for (const ParamInfo& p : model.params()) {
     ParamInfo mine = p;
     if (!reader) mine.runs.clear();
-    together(world, fmt::format("reading tensor {} from checkpoint '{}'", p.name, path), [&] {
+    comm::together(world, fmt::format("reading tensor {} from checkpoint '{}'", p.name, path), [&] {
       read_tensor(file, model_dataset(p.name), mine, params.data() + p.offset, dxpl, path);
       if (optimizer) {
         read_tensor(file, moment_dataset("m", p.name), mine, m.data() + p.offset, dxpl, path);
@@ -223,7 +223,7 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
     comm::broadcast(host, model.grid().data(), m, 0);
     comm::broadcast(host, model.grid().data(), v, 0);
   }
-  together(world, fmt::format("closing checkpoint '{}'", path), [&] { FF_CHECK_H5(file.close()); });
+  comm::together(world, fmt::format("closing checkpoint '{}'", path), [&] { FF_CHECK_H5(file.close()); });
 
   // Checksums over the copies this grid owns: the same sums whatever grid wrote the file.
   // The metadata record of each model tensor, looked up once.

@@ -1,6 +1,6 @@
 #include "checkpoint/store.hpp"
 
-#include "checkpoint/agree.hpp"
+#include "comm/agree.hpp"
 #include "core/error.hpp"
 
 #include <algorithm>
@@ -99,7 +99,7 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
     FF_REQUIRE(false, "injected I/O error at '{}' (FOURFOLD_CHECKPOINT_FAULT)", at);
   };
 
-  together(world_, fmt::format("preparing checkpoint directory '{}'", directory_), [&] {
+  comm::together(world_, fmt::format("preparing checkpoint directory '{}'", directory_), [&] {
     if (!root) return;
     std::error_code error;
     fs::create_directories(directory_, error);
@@ -108,7 +108,7 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
   });
   try {
     write_checkpoint_file(partial, model, &optimizer, state, hook);
-    together(world_, fmt::format("committing checkpoint '{}'", final_path), [&] {
+    comm::together(world_, fmt::format("committing checkpoint '{}'", final_path), [&] {
       if (!root) return;
       fsync_path(partial);
       hook("rename");

@@ -1,6 +1,6 @@
 #include "drivers/train/grid_choice.hpp"
 
-#include "checkpoint/agree.hpp"
+#include "comm/agree.hpp"
 #include "comm/collectives.hpp"
 #include "comm/grid.hpp"
 #include "core/gemm.hpp"
@@ -63,7 +63,7 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
                                double memory_bytes_per_rank) {
   PlannedMachine out;
   if (config.machine != "local") {
-    checkpoint::together(world, fmt::format("parallel.machine = \"{}\"", config.machine),
+    comm::together(world, fmt::format("parallel.machine = \"{}\"", config.machine),
                          [&] { out.machine = plan::load_machine(config.machine); });
     out.origin = std::filesystem::is_regular_file(config.machine) ? "file " + config.machine : "preset";
     return out;
@@ -74,7 +74,7 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
       world, world.rank() == 0 && !path.empty() && std::filesystem::exists(path) ? 1 : 0, comm::ReduceOp::max);
   std::string text;
   if (exists) {
-    checkpoint::together(world, fmt::format("reading the calibration '{}'", path), [&] {
+    comm::together(world, fmt::format("reading the calibration '{}'", path), [&] {
       std::ifstream in(path);
       FF_REQUIRE(in.good(), "cannot open it on rank {} (the run's directory must be shared by all ranks)",
                  world.rank());
@@ -91,7 +91,7 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
     if (path.empty()) {
       out.origin = "calibration measured now (not kept: no --out or parallel.calibration)";
     } else {
-      checkpoint::together(world, fmt::format("writing the calibration '{}'", path), [&] {
+      comm::together(world, fmt::format("writing the calibration '{}'", path), [&] {
         if (world.rank() != 0) return;
         const std::filesystem::path target(path);
         if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
@@ -108,7 +108,7 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
       out.origin = fmt::format("calibration {} (measured now)", path);
     }
   }
-  checkpoint::together(world, "the local machine", [&] {
+  comm::together(world, "the local machine", [&] {
     std::istringstream in(text);
     out.machine = plan::machine_from_calibration(plan::parse_calibration(in, path.empty() ? "(measured)" : path));
     FF_REQUIRE(out.machine.gemm_tflops.at(config.precision) > 0.0,

@@ -1,6 +1,6 @@
 #include "drivers/train/trainer.hpp"
 
-#include "checkpoint/agree.hpp"
+#include "comm/agree.hpp"
 #include "checkpoint/checkpoint_file.hpp"
 #include "checkpoint/hf_model.hpp"
 #include "checkpoint/llmc.hpp"
@@ -254,7 +254,7 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   if (s.val_data) s.val_batches.emplace(c.val_batches, s.model->rows());
 
   if (!c.out_dir.empty()) {
-    checkpoint::together(grid.world(), fmt::format("creating the output directory '{}'", c.out_dir), [&] {
+    comm::together(grid.world(), fmt::format("creating the output directory '{}'", c.out_dir), [&] {
       std::error_code error;
       if (s.root) std::filesystem::create_directories(c.out_dir, error);
       FF_REQUIRE(!error, "{}", error.message());
@@ -263,7 +263,7 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   }
   if (s.store && c.resume.empty()) {
     // A new run never overwrites what an earlier one saved in the same directory.
-    checkpoint::together(grid.world(), "starting a new run", [&] {
+    comm::together(grid.world(), "starting a new run", [&] {
       const std::string previous = s.store->latest();
       FF_REQUIRE(previous.empty() && !std::filesystem::exists(c.out_dir + "/metrics.jsonl"),
                  "--out '{}' already holds a run ({}); continue it with --resume, or choose another --out",
@@ -307,7 +307,7 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   s.peaks = job_peaks(c, grid.world());
   s.step_flops = flops_per_step(c);
   const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
-  checkpoint::together(grid.world(), "opening the run's output", [&] {
+  comm::together(grid.world(), "opening the run's output", [&] {
     s.telemetry = std::make_unique<Telemetry>(s.root, metrics, s.steps_done, c.log_every, output.log);
   });
   s.telemetry->note(fmt::format(
