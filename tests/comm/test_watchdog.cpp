@@ -45,10 +45,33 @@ TEST(Watchdog, BlockingShorterThanTheTimeoutGoesOn) {
   EXPECT_EQ(value, world.size());
 }
 
-TEST(Watchdog, MarksWithoutAWatchdogAreFree) {
-  const std::string group = "none";
-  const BlockedScope mark("no watchdog", &group, 10.0);
-  SUCCEED();
+// Without a watchdog a mark records nothing; with one, the outermost mark is what the watchdog
+// sees (its op, group and timeout factor, since when), and leaving it clears the record.
+TEST(Watchdog, MarksRecordOnlyWhileAWatchdogRunsAndKeepTheOutermost) {
+  const std::string group = "marks";
+  {
+    const BlockedScope mark("no watchdog", &group, 10.0);
+    EXPECT_EQ(current_host_wait().since_ns, 0) << "a mark without a watchdog was recorded";
+  }
+  const Communicator world = Communicator::duplicate(test::world(), "watchdog-marks");
+  {
+    const Watchdog watchdog(world, 60.0, 3);
+    EXPECT_EQ(current_host_wait().since_ns, 0);
+    const std::int64_t before = steady_now_ns();
+    {
+      const BlockedScope outer("outer wait", &group, 10.0);
+      const BlockedScope inner("inner wait", nullptr);
+      const HostWait seen = current_host_wait();
+      EXPECT_GE(seen.since_ns, before);
+      EXPECT_STREQ(seen.op, "outer wait");  // the outermost mark is the one timed
+      EXPECT_EQ(seen.group, &group);
+      EXPECT_EQ(seen.timeout_factor, 10.0);
+    }
+    EXPECT_EQ(current_host_wait().since_ns, 0) << "leaving the mark did not clear it";
+    world.barrier();
+  }
+  const BlockedScope after("watchdog gone", &group);
+  EXPECT_EQ(current_host_wait().since_ns, 0) << "a mark after the watchdog ended was recorded";
 }
 
 }  // namespace
