@@ -163,7 +163,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
                hid_y = model.mlp_hidden() / grid.y, head_widths = qkv_y + cy + in_y + hid_y;
   // Linear layers: forward, input and weight gradients; block recomputation runs QKV, attention
   // projection and FC forward again (8 of a GPT-2 block's 12 C^2 per token).
-  const double linear_flops = 6.0 * m * (qkv_y + cy + in_y + hid_y) * cx * L;
+  const double linear_flops = 6.0 * m * head_widths * cx * L;
   const double recompute_linear_flops = recompute == Recompute::block ? 2.0 * m * (qkv_y + cy + in_y) * cx * L : 0.0;
   // Attention's blocked GEMMs (attention_blocking.hpp), and once more forward when recomputed
   // (key/value heads shared under grouped-query attention are computed with for every query head).

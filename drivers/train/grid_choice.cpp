@@ -18,8 +18,6 @@
 
 namespace fourfold {
 
-plan::ModelDims plan_model(const GptConfig& model) { return plan::model_dims(model); }
-
 plan::StepDims plan_step(const TrainConfig& config) {
   plan::StepDims s;
   s.batch_size = config.batch_size;
@@ -126,7 +124,7 @@ bool communication_overlaps(const TrainConfig& config, const comm::Communicator&
 
 std::vector<plan::StepCost> rank_job_grids(const TrainConfig& config, const plan::Machine& machine, int world_size,
                                            bool overlaps) {
-  return plan::rank_plans(plan_model(config.model), world_size, plan_step(config), machine,
+  return plan::rank_plans(plan::model_dims(config.model), world_size, plan_step(config), machine,
                           overlaps ? plan_overlap(config.overlap) : plan::Overlap::none(), plan_search(config));
 }
 

@@ -13,8 +13,7 @@
 
 namespace fourfold {
 
-/// The planner's view of a run: model, batch and overlap.
-plan::ModelDims plan_model(const GptConfig& model);
+/// The planner's view of a run's batch and overlap (its model: plan::model_dims).
 plan::StepDims plan_step(const TrainConfig& config);
 /// The options --grid auto chooses besides the grid (TrainConfig's search_* flags).
 plan::SearchSpace plan_search(const TrainConfig& config);

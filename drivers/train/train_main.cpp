@@ -85,7 +85,7 @@ Mode parse_arguments(int argc, char** argv, ConfigValues& values) {
 void print_plan(const TrainConfig& c, const std::vector<plan::StepCost>& ranked,
                 const std::optional<PlannedMachine>& machine, int world_size) {
   constexpr double mib = 1024.0 * 1024.0;
-  const plan::RankMemory m = plan::rank_memory(plan_model(c.model), c.grid, plan_step(c));
+  const plan::RankMemory m = plan::rank_memory(plan::model_dims(c.model), c.grid, plan_step(c));
   std::printf(
       "fourfold-train --dry-run: the configuration is valid.\n"
       "  model     %s (%.1fM parameters), %s GEMM operands\n"
@@ -97,7 +97,7 @@ void print_plan(const TrainConfig& c, const std::vector<plan::StepCost>& ranked,
       world_size, c.batch_size, c.seq_len, c.micro_steps(), c.micro_batch_size, c.local_micro_batch(),
       m.parameters / mib, m.gradients / mib, m.optimizer / mib, m.activations / mib,
       recompute_name(c.memory.recompute), m.recompute_buffers / mib, m.workspaces / mib, m.attention_scratch / mib,
-      plan::head_chunks(plan_model(c.model), c.grid, plan_step(c)).chunk_rows, m.loss_chunk / mib,
+      plan::head_chunks(plan::model_dims(c.model), c.grid, plan_step(c)).chunk_rows, m.loss_chunk / mib,
       m.gemm_operands / mib, m.collective_buffers / mib, m.total() / (mib * 1024.0));
   if (!machine) {
     std::printf("  step      not predicted: a one-rank job has no collectives to calibrate (set parallel.machine to a "
