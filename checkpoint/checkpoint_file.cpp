@@ -309,15 +309,9 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
   H5Handle file = open_serial(path);
   const CheckpointMeta meta = CheckpointMeta::from_json(read_metadata_text(file, path), path);
   const GptConfig& config = meta.model;
-  const std::vector<std::pair<GptTensor, int>> order = hf_export_order(config);
-  const HfNaming naming = hf_export_naming(config);
-  std::vector<std::vector<HfPiece>> pieces;
-  std::vector<SafetensorsEntry> entries;
-  for (const auto& [tensor, layer] : order) {
-    pieces.push_back(hf_pieces(config, tensor, layer, naming));
-    for (const HfPiece& piece : pieces.back()) entries.push_back({piece.name, type, piece.shape});
-  }
-  HfFolderWriter writer(out_dir, hf_config_json(config, type), entries, max_shard_bytes);
+  const HfExportLayout layout = hf_export_layout(config, type);
+  const auto& order = layout.order;
+  HfFolderWriter writer(out_dir, hf_config_json(config, type), layout.entries, max_shard_bytes);
   std::vector<float> stored;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const auto [tensor, layer] = order[i];
@@ -335,7 +329,7 @@ void export_hf_from_checkpoint(const std::string& path, const std::string& out_d
     const std::size_t rows = s.rows.of<std::size_t>(config), cols = s.cols.of<std::size_t>(config);
     // One tensor in memory at a time; each piece is a run of its rows (the padded vocabulary rows
     // are in none), or GPT-2's Conv1D transpose of all of them.
-    for (const HfPiece& piece : pieces[i]) {
+    for (const HfPiece& piece : layout.pieces[i]) {
       if (piece.transposed) {  // (in, out)
         stored.resize(values.size());
         for (std::size_t r = 0; r < rows; ++r)

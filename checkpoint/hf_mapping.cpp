@@ -27,23 +27,24 @@ std::vector<HfPiece> hf_pieces(const GptConfig& config, GptTensor tensor, int la
   return {HfPiece{t.name, t.shape, 0, t.stored_rows, t.transposed}};
 }
 
-std::vector<std::pair<GptTensor, int>> hf_export_order(const GptConfig& config) {
+HfExportLayout hf_export_layout(const GptConfig& config, ElementType type) {
   const auto last = [](GptTensor t) {
     return t == GptTensor::ln_f_weight || t == GptTensor::ln_f_bias || t == GptTensor::lm_head;
   };
-  std::vector<std::pair<GptTensor, int>> order;
+  HfExportLayout layout;
   for (const GptTensorSpec& s : gpt_tensors())
-    if (tensor_present(s, config) && !s.per_block && !last(s.tensor)) order.emplace_back(s.tensor, 0);
+    if (tensor_present(s, config) && !s.per_block && !last(s.tensor)) layout.order.emplace_back(s.tensor, 0);
   for (int l = 0; l < config.num_layers; ++l)
     for (const GptTensorSpec& s : gpt_tensors())
-      if (tensor_present(s, config) && s.per_block) order.emplace_back(s.tensor, l);
+      if (tensor_present(s, config) && s.per_block) layout.order.emplace_back(s.tensor, l);
   for (const GptTensorSpec& s : gpt_tensors())
-    if (tensor_present(s, config) && !s.per_block && last(s.tensor)) order.emplace_back(s.tensor, 0);
-  return order;
-}
-
-HfNaming hf_export_naming(const GptConfig& config) {
-  return HfNaming{config.family == ModelFamily::gpt2 ? "transformer." : ""};
+    if (tensor_present(s, config) && !s.per_block && last(s.tensor)) layout.order.emplace_back(s.tensor, 0);
+  const HfNaming naming{config.family == ModelFamily::gpt2 ? "transformer." : ""};
+  for (const auto& [tensor, layer] : layout.order) {
+    layout.pieces.push_back(hf_pieces(config, tensor, layer, naming));
+    for (const HfPiece& piece : layout.pieces.back()) layout.entries.push_back({piece.name, type, piece.shape});
+  }
+  return layout;
 }
 
 std::string hf_config_json(const GptConfig& config, ElementType type) {

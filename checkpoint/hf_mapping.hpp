@@ -34,12 +34,15 @@ HfNaming check_hf_tensors(const HfFolder& folder, const GptConfig& config);
 /// (the padded vocabulary) are not stored.
 std::vector<HfPiece> hf_pieces(const GptConfig& config, GptTensor tensor, int layer, const HfNaming& naming);
 
-/// The tensors in the order an export writes them: the embeddings, each block's tensors, the final
-/// norm, the head.
-std::vector<std::pair<GptTensor, int>> hf_export_order(const GptConfig& config);
-
-/// The naming an export uses: GPT2LMHeadModel's "transformer." for GPT-2.
-HfNaming hf_export_naming(const GptConfig& config);
+/// What an export writes: fourfold's tensors in Hugging Face's order (the embeddings, each
+/// block's tensors, the final norm, the head), the stored pieces of each (GPT2LMHeadModel's
+/// "transformer." names for GPT-2), and the safetensors entries of all pieces in that order.
+struct HfExportLayout {
+  std::vector<std::pair<GptTensor, int>> order;
+  std::vector<std::vector<HfPiece>> pieces;  // per entry of order
+  std::vector<SafetensorsEntry> entries;     // every piece, stored as the export's type
+};
+HfExportLayout hf_export_layout(const GptConfig& config, ElementType type);
 
 /// config.json for `config` stored in `type` (GPT2LMHeadModel or LlamaForCausalLM).
 std::string hf_config_json(const GptConfig& config, ElementType type);

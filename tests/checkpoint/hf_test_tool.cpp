@@ -26,13 +26,11 @@ using namespace fourfold::checkpoint;
 
 int make_llama(const std::string& dir) {
   const GptConfig c = test::tiny_llama();
-  std::vector<SafetensorsEntry> entries;
-  std::vector<bool> norm;
-  for (const auto& [tensor, layer] : hf_export_order(c))
-    for (const HfPiece& p : hf_pieces(c, tensor, layer, HfNaming{})) {
-      entries.push_back({p.name, ElementType::f32, p.shape});
-      norm.push_back(spec_of(tensor).init == InitRule::ones);
-    }
+  const HfExportLayout layout = hf_export_layout(c, ElementType::f32);
+  const std::vector<SafetensorsEntry>& entries = layout.entries;
+  std::vector<bool> norm;  // per entry: a norm weight (ones)
+  for (std::size_t t = 0; t < layout.order.size(); ++t)
+    norm.insert(norm.end(), layout.pieces[t].size(), spec_of(layout.order[t].first).init == InitRule::ones);
   HfFolderWriter writer(dir, hf_config_json(c, ElementType::f32), entries);
   std::mt19937_64 engine(20241205);
   std::normal_distribution<float> normal(0.0f, 0.02f);

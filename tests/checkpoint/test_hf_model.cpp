@@ -249,10 +249,7 @@ std::string llama_folder(const std::string& name) {
   const GptConfig c = hf_llama();
   const std::string dir = scratch(name);
   if (test::runtime().world_rank() == 0) {
-    std::vector<checkpoint::SafetensorsEntry> entries;
-    for (const auto& [tensor, layer] : checkpoint::hf_export_order(c))
-      for (const checkpoint::HfPiece& p : checkpoint::hf_llama_pieces(c, tensor, layer))
-        entries.push_back({p.name, ElementType::f32, p.shape});
+    const std::vector<checkpoint::SafetensorsEntry> entries = checkpoint::hf_export_layout(c, ElementType::f32).entries;
     checkpoint::HfFolderWriter writer(dir, checkpoint::hf_llama_config_json(c, ElementType::f32), entries);
     std::vector<float> values;
     for (const auto& e : entries) {
