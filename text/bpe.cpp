@@ -14,11 +14,11 @@ std::uint64_t pair_key(int left, int right) {
 
 }  // namespace
 
-BpeModel::BpeModel(const std::unordered_map<std::string, int>& vocab,
+BpeModel::BpeModel(std::unordered_map<std::string, int> vocab,
                    const std::vector<std::pair<std::string, std::string>>& merges, bool ignore_merges,
                    const std::string& origin)
-    : vocab_(vocab), ignore_merges_(ignore_merges) {
-  FF_REQUIRE(!vocab.empty(), "tokenizer '{}': the vocabulary is empty", origin);
+    : vocab_(std::move(vocab)), ignore_merges_(ignore_merges) {
+  FF_REQUIRE(!vocab_.empty(), "tokenizer '{}': the vocabulary is empty", origin);
   tokens_.reserve(vocab_.size());
   for (const auto& [token, id] : vocab_) {
     FF_REQUIRE(id >= 0 && id < (1 << 30), "tokenizer '{}': token '{}' has id {} (expected 0 to 2^30)", origin, token,

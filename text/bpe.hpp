@@ -27,7 +27,7 @@ class BpeModel {
   /// strings in rank order, each part and the merged string in the vocabulary. `origin` (the
   /// file) is named in every UserError: a duplicate id, a merge of a string that is no token, a
   /// byte with no single-symbol token.
-  BpeModel(const std::unordered_map<std::string, int>& vocab,
+  BpeModel(std::unordered_map<std::string, int> vocab,
            const std::vector<std::pair<std::string, std::string>>& merges, bool ignore_merges,
            const std::string& origin);
 

@@ -228,17 +228,16 @@ Tokenizer Tokenizer::from_vocab_and_merges(const std::string& vocab_json, const 
                "tokenizer '{}': merges line {} '{}' is not two tokens separated by one space", origin, number, line);
     merges.emplace_back(line.substr(0, space), line.substr(space + 1));
   }
-  const std::unordered_map<std::string, int> vocab = vocab_of(parse_json(vocab_json, origin), origin);
-  t.bpe_ = BpeModel(vocab, merges, false, origin);
+  t.bpe_ = BpeModel(vocab_of(parse_json(vocab_json, origin), origin), merges, false, origin);
   PreTokenizerStep step;
   step.kind = PreTokenizerStep::byte_level;
   step.regex = std::make_shared<Regex>(gpt2_pattern);
   t.steps_.push_back(std::move(step));
   t.vocab_size_ = t.bpe_.size();
   // GPT-2's files keep <|endoftext|> in the vocabulary; it is matched as a special token.
-  if (const auto eot = vocab.find("<|endoftext|>"); eot != vocab.end()) {
-    t.added_.push_back(AddedToken{eot->second, eot->first, true});
-    t.added_by_id_.emplace(eot->second, 0);
+  if (const int eot = t.bpe_.id("<|endoftext|>"); eot >= 0) {
+    t.added_.push_back(AddedToken{eot, "<|endoftext|>", true});
+    t.added_by_id_.emplace(eot, 0);
   }
   return t;
 }
