@@ -102,14 +102,15 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
   ScopedRegion region("fourfold::checkpoint::write");
   detail::silence_h5_errors();
   const comm::Communicator& world = model.grid().world();
-  const ExecSpace exec;
-  const auto params = mirror_to_host(exec, model.parameters(), "fourfold::checkpoint::write: parameters");
+  ExecutionContext& ctx = model.grid().context();
+  const ExecSpace& exec = ctx.compute();
+  const auto params = mirror_to_host(ctx.counters(), exec, model.parameters(), "fourfold::checkpoint::write: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
     // The moments of the whole arena, gathered over data where the optimizer is sharded.
     m = HostTensor1<float>("fourfold::checkpoint::write: first moment", model.parameters().extent(0));
     v = HostTensor1<float>("fourfold::checkpoint::write: second moment", model.parameters().extent(0));
-    optimizer->moments_to_host(exec, m, v, model.grid().data());
+    optimizer->moments_to_host(ctx, m, v, model.grid().data());
   }
   CheckpointMeta meta;
   meta.model = model.config();
@@ -193,9 +194,10 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
     FF_REQUIRE(id >= 0, "cannot open '{}'{}", path, detail::h5_error_stack());
     file = H5Handle(id, H5Fclose);
   });
-  const ExecSpace exec;
+  ExecutionContext& ctx = model.grid().context();
+  const ExecSpace& exec = ctx.compute();
   // Separate copies: a load that fails part-way leaves the model and optimizer as they were.
-  auto params = host_copy(exec, model.parameters(), "fourfold::checkpoint::read: parameters");
+  auto params = host_copy(ctx.counters(), exec, model.parameters(), "fourfold::checkpoint::read: parameters");
   HostTensor1<float> m, v;
   if (optimizer) {
     m = HostTensor1<float>("fourfold::checkpoint::read: first moment", model.parameters().extent(0));
@@ -251,8 +253,8 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
   }
   FF_REQUIRE(bad.empty(), "checkpoint '{}' is corrupt: checksum mismatch in {} tensor(s): {}", path,
              bad.size(), fmt::join(bad, "; "));
-  copy_from_host(exec, model.parameters(), params, "fourfold::checkpoint::read: parameters");
-  if (optimizer) optimizer->moments_from_host(exec, m, v);  // this rank's segments of the whole arena
+  copy_from_host(ctx.counters(), exec, model.parameters(), params, "fourfold::checkpoint::read: parameters");
+  if (optimizer) optimizer->moments_from_host(ctx, m, v);  // this rank's segments of the whole arena
   return meta;
 }
 

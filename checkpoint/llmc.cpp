@@ -109,7 +109,7 @@ void save_llmc(const std::string& path, const Gpt& model, int version) {
     return llmc_element_offset(model.config(), static_cast<GptTensor>(p->tensor), p->layer);
   };
   std::sort(order.begin(), order.end(), [&](const ParamInfo* a, const ParamInfo* b) { return offset(a) < offset(b); });
-  auto local = mirror_to_host(ExecSpace(), model.parameters(), "fourfold::export_llmc: parameters");
+  auto local = mirror_to_host(model.grid().context().counters(), model.grid().context().compute(), model.parameters(), "fourfold::export_llmc: parameters");
   for (const ParamInfo* p : order) {
     // Each element is contributed by exactly one rank (the owner of its copy), so a sum
     // assembles the global tensor.

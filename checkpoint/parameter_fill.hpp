@@ -13,11 +13,12 @@ namespace fourfold::checkpoint {
 /// [run.global_offset, + run.length), to out. `why` labels the copies.
 template <class Fill>
 void fill_parameter_runs(Gpt& model, const char* why, const Fill& fill) {
-  const ExecSpace exec;
-  auto host = host_copy(exec, model.parameters(), why);
+  ExecutionContext& ctx = model.grid().context();
+  const ExecSpace& exec = ctx.compute();
+  auto host = host_copy(ctx.counters(), exec, model.parameters(), why);
   for (const ParamInfo& p : model.params())
     for (const ParamRun& run : p.runs) fill(p, run, host.data() + p.offset + run.local_offset);
-  copy_from_host(exec, model.parameters(), host, why);
+  copy_from_host(ctx.counters(), exec, model.parameters(), host, why);
 }
 
 }  // namespace fourfold::checkpoint

@@ -23,7 +23,6 @@
 // operators, comm/mpi_backend.cpp; NCCL: ncclBfloat16).
 #pragma once
 
-#include "comm/comm_stats.hpp"
 #include "comm/communicator.hpp"
 #include "comm/mpi_backend.hpp"
 #include "comm/nccl_backend.hpp"
@@ -76,7 +75,7 @@ Route route_for(const Communicator& comm) {
 // A group of one rank: reductions and broadcasts leave the data as it is, gathers and
 // scatters copy send to receive. No MPI or NCCL call (MPI would still copy in place).
 inline Request single_rank(bool nonblocking, const char* op, const Communicator& comm, std::size_t count) {
-  return nonblocking ? Request::completed(RequestInfo{op, "one rank", comm.name_handle(), count}) : Request();
+  return nonblocking ? Request::completed(comm.request_info(op, "one rank", count)) : Request();
 }
 
 template <class Exec, class SendView, class RecvView>
@@ -105,7 +104,7 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
             std::size_t recv_bytes, MpiCall&& mpi, [[maybe_unused]] NcclCall&& nccl) {
   switch (route) {
     case Route::mpi:
-      fence(exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
+      fence(comm.counters(), exec, SyncKind::backend, "fourfold::comm: MPI reads complete data");
       return mpi(send, recv, nonblocking);
     case Route::mpi_staged: {
       // Copy out to a pinned buffer, run MPI there, copy the result back.
@@ -114,7 +113,7 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
       char* const buffer = static_cast<char*>(pool.acquire(in_place ? recv_bytes : send_bytes + recv_bytes));
       char* const staged_recv = in_place ? buffer : buffer + send_bytes;
       copy_bytes<HostPinnedSpace, MemorySpace>(exec, buffer, send, send_bytes);
-      fence(exec, SyncKind::backend, "fourfold::comm: staged data ready for MPI");
+      fence(comm.counters(), exec, SyncKind::backend, "fourfold::comm: staged data ready for MPI");
       Request started;
       try {
         started = mpi(buffer, staged_recv, nonblocking);
@@ -122,9 +121,15 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
         pool.release(buffer);
         throw;
       }
-      if (nonblocking) return std::move(started).then_copy_back({&pool, buffer, staged_recv, recv, recv_bytes});
+      if (nonblocking) {
+        if constexpr (std::is_same_v<Exec, ExecSpace>) {
+          return std::move(started).then_copy_back({&pool, buffer, staged_recv, recv, recv_bytes, exec});
+        } else {
+          FF_ASSERT(false, "staged {} on an instance that is not the device's ({})", info.op, info.describe());
+        }
+      }
       copy_bytes<MemorySpace, HostPinnedSpace>(exec, recv, staged_recv, recv_bytes);
-      fence(exec, SyncKind::backend, "fourfold::comm: staged result copied back");
+      fence(comm.counters(), exec, SyncKind::backend, "fourfold::comm: staged result copied back");
       pool.release(buffer);
       return Request();
     }
@@ -159,8 +164,8 @@ Request all_reduce(const Exec& exec, const Communicator& comm, const View& data,
   require_contiguous(data, "all_reduce", comm, "data");
   const std::size_t count = data.size();
   if (comm.size() == 1) return single_rank(nonblocking, "all_reduce", comm, count);
-  add_comm_traffic(comm.axis(), CollectiveKind::all_reduce, count * sizeof(T));
-  const RequestInfo info{"all_reduce", route_label(route), comm.name_handle(), count};
+  comm.counters().add_comm_traffic(comm.axis(), CollectiveKind::all_reduce, count * sizeof(T));
+  const RequestInfo info = comm.request_info("all_reduce", route_label(route), count);
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
       [&](const void*, void* recv, bool start) {
@@ -191,8 +196,8 @@ Request all_gather(const Exec& exec, const Communicator& comm, const SendView& s
     copy_flat(exec, send, recv);
     return single_rank(nonblocking, "all_gather", comm, count);
   }
-  add_comm_traffic(comm.axis(), CollectiveKind::all_gather, recv.size() * sizeof(T));
-  const RequestInfo info{"all_gather", route_label(route), comm.name_handle(), count};
+  comm.counters().add_comm_traffic(comm.axis(), CollectiveKind::all_gather, recv.size() * sizeof(T));
+  const RequestInfo info = comm.request_info("all_gather", route_label(route), count);
   return run<typename RecvView::memory_space>(
       exec, comm, route, nonblocking, info, send.data(), recv.data(), count * sizeof(T),
       recv.size() * sizeof(T),
@@ -224,8 +229,8 @@ Request reduce_scatter(const Exec& exec, const Communicator& comm, const SendVie
     copy_flat(exec, send, recv);
     return single_rank(nonblocking, "reduce_scatter", comm, count);
   }
-  add_comm_traffic(comm.axis(), CollectiveKind::reduce_scatter, send.size() * sizeof(T));
-  const RequestInfo info{"reduce_scatter", route_label(route), comm.name_handle(), count};
+  comm.counters().add_comm_traffic(comm.axis(), CollectiveKind::reduce_scatter, send.size() * sizeof(T));
+  const RequestInfo info = comm.request_info("reduce_scatter", route_label(route), count);
   return run<typename RecvView::memory_space>(
       exec, comm, route, nonblocking, info, send.data(), recv.data(), send.size() * sizeof(T),
       count * sizeof(T),
@@ -247,8 +252,8 @@ Request broadcast(const Exec& exec, const Communicator& comm, const View& data, 
              root, comm.size());
   const std::size_t count = data.size();
   if (comm.size() == 1) return single_rank(nonblocking, "broadcast", comm, count);
-  add_comm_traffic(comm.axis(), CollectiveKind::broadcast, count * sizeof(T));
-  const RequestInfo info{"broadcast", route_label(route), comm.name_handle(), count};
+  comm.counters().add_comm_traffic(comm.axis(), CollectiveKind::broadcast, count * sizeof(T));
+  const RequestInfo info = comm.request_info("broadcast", route_label(route), count);
   return run<typename View::memory_space>(
       exec, comm, route, nonblocking, info, data.data(), data.data(), count * sizeof(T), count * sizeof(T),
       [&](const void*, void* recv, bool start) {

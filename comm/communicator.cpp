@@ -3,7 +3,10 @@
 #include "comm/check.hpp"
 #include "comm/mpi_backend.hpp"
 #include "comm/nccl_backend.hpp"
+#include "comm/request.hpp"
 #include "core/config.hpp"
+#include "core/device_stream.hpp"
+#include "core/execution_context.hpp"
 #include "core/types.hpp"
 
 #if __has_include(<mpi-ext.h>)
@@ -25,8 +28,9 @@ bool gpu_aware_mpi() {
   }
 }
 
-Communicator::Communicator(MPI_Comm comm, std::string name)
-    : comm_(comm), name_(std::make_shared<const std::string>(std::move(name))) {
+Communicator::Communicator(MPI_Comm comm, std::string name, std::shared_ptr<Counters> counters)
+    : comm_(comm), name_(std::make_shared<const std::string>(std::move(name))), counters_(std::move(counters)) {
+  FF_ASSERT(counters_ != nullptr, "communicator '{}' made without counters", *name_);
   if (comm_ != MPI_COMM_NULL) {
     FF_CHECK_MPI(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN));
     FF_CHECK_MPI(MPI_Comm_rank(comm_, &rank_));
@@ -36,18 +40,18 @@ Communicator::Communicator(MPI_Comm comm, std::string name)
                                                                  : DeviceRoute::mpi_staged;
 }
 
-Communicator Communicator::duplicate(MPI_Comm parent, std::string name) {
+Communicator Communicator::duplicate(MPI_Comm parent, std::string name, std::shared_ptr<Counters> counters) {
   FF_REQUIRE(parent != MPI_COMM_NULL, "cannot duplicate MPI_COMM_NULL into communicator '{}'", name);
   MPI_Comm comm = MPI_COMM_NULL;
   FF_CHECK_MPI(MPI_Comm_dup(parent, &comm));
-  return Communicator(comm, std::move(name));
+  return Communicator(comm, std::move(name), std::move(counters));
 }
 
 Communicator Communicator::split(int color, int key, std::string name) const {
   FF_REQUIRE(valid(), "split of the null communicator into '{}'", name);
   MPI_Comm comm = MPI_COMM_NULL;
   FF_CHECK_MPI(MPI_Comm_split(comm_, color, key, &comm));
-  return Communicator(comm, std::move(name));
+  return Communicator(comm, std::move(name), counters_);
 }
 
 Communicator::~Communicator() { release(); }
@@ -75,6 +79,7 @@ Communicator::Communicator(Communicator&& other) noexcept
       rank_(other.rank_),
       size_(other.size_),
       name_(std::move(other.name_)),
+      counters_(std::move(other.counters_)),
       device_route_(other.device_route_),
       nccl_(std::move(other.nccl_)),
       staging_(std::move(other.staging_)),
@@ -91,6 +96,7 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
     rank_ = other.rank_;
     size_ = other.size_;
     name_ = std::move(other.name_);
+    counters_ = std::move(other.counters_);
     device_route_ = other.device_route_;
     nccl_ = std::move(other.nccl_);
     staging_ = std::move(other.staging_);
@@ -120,7 +126,7 @@ bool resolves_to_nccl(Backend backend) {
   return !host_accessible_v<MemSpace> && FOURFOLD_ENABLE_NCCL && backend != Backend::mpi;
 }
 
-void Communicator::use_backend(Backend backend) {
+void Communicator::use_backend(Backend backend, [[maybe_unused]] ExecutionContext& context) {
   const std::string unavailable = backend_unavailable(backend);
   FF_REQUIRE(unavailable.empty(), "communication backend \"{}\": {}", backend_name(backend), unavailable);
   if (!resolves_to_nccl(backend)) {
@@ -131,7 +137,9 @@ void Communicator::use_backend(Backend backend) {
   }
   device_route_ = DeviceRoute::nccl;
 #if FOURFOLD_ENABLE_NCCL
-  if (size_ > 1 && !nccl_) nccl_ = std::make_unique<NcclCommunicator>(comm_);
+  if (size_ > 1 && !nccl_) {
+    nccl_ = std::make_unique<NcclCommunicator>(comm_, native_stream(context.add_communication_instance()), counters_);
+  }
   if (nccl_) nccl_->set_axis(axis_);
 #endif
 }
@@ -147,6 +155,17 @@ void Communicator::collect_device_timings() const {
 #if FOURFOLD_ENABLE_NCCL
   if (nccl_) nccl_->collect_timings();
 #endif
+}
+
+RequestInfo Communicator::request_info(const char* op, const char* route, std::size_t count) const {
+  RequestInfo info;
+  info.op = op;
+  info.route = route;
+  info.group = name_;
+  info.count = count;
+  info.axis = axis_;
+  info.counters = counters_;
+  return info;
 }
 
 StagingPool& Communicator::staging() const {

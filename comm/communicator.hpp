@@ -6,6 +6,7 @@
 #include "comm/nccl_backend.hpp"
 #include "comm/staging.hpp"
 #include "comm/types.hpp"
+#include "core/counters.hpp"
 
 #include <mpi.h>
 
@@ -15,13 +16,22 @@
 namespace fourfold::comm {
 
 class ProgressEngine;
+struct RequestInfo;
+}  // namespace fourfold::comm
+
+namespace fourfold {
+class ExecutionContext;
+}
+
+namespace fourfold::comm {
 
 class Communicator {
  public:
   Communicator() = default;
-  /// MPI_Comm_dup of `parent` (the caller keeps ownership of parent).
-  static Communicator duplicate(MPI_Comm parent, std::string name);
-  /// MPI_Comm_split of this communicator; collective over it.
+  /// MPI_Comm_dup of `parent` (the caller keeps ownership of parent); its collectives are
+  /// counted in `counters` (an execution context's: ExecutionContext::counters_handle()).
+  static Communicator duplicate(MPI_Comm parent, std::string name, std::shared_ptr<Counters> counters);
+  /// MPI_Comm_split of this communicator, counting where this one counts; collective over it.
   Communicator split(int color, int key, std::string name) const;
 
   ~Communicator();
@@ -46,13 +56,20 @@ class Communicator {
   /// use_backend() changes it.
   DeviceRoute device_route() const { return device_route_; }
   /// Resolves `backend` for this build and group (collective over the group when it creates
-  /// the NCCL communicator). NCCL is created only for groups of more than one rank: a group of
-  /// one never communicates. UserError when the build cannot honour the request.
-  void use_backend(Backend backend);
+  /// the NCCL communicator, whose started collectives run on a new communication instance of
+  /// `context`). NCCL is created only for groups of more than one rank: a group of one never
+  /// communicates. UserError when the build cannot honour the request.
+  void use_backend(Backend backend, ExecutionContext& context);
   /// The NCCL communicator, or nullptr when the route is not NCCL or the group has one rank.
   const NcclCommunicator* nccl() const { return nccl_.get(); }
   /// Pinned host buffers for the staged MPI route (made on first use).
   StagingPool& staging() const;
+
+  /// Where this group's collectives, waits and traffic are counted.
+  Counters& counters() const { return *counters_; }
+  const std::shared_ptr<Counters>& counters_handle() const { return counters_; }
+  /// What a request on this group carries: names for errors, the axis and the counters.
+  RequestInfo request_info(const char* op, const char* route, std::size_t count) const;
 
   /// The grid axis this group spans (telemetry); `other` unless the grid set it.
   CommAxis axis() const { return axis_; }
@@ -62,11 +79,11 @@ class Communicator {
   ProgressEngine* engine() const { return engine_; }
   void attach_engine(ProgressEngine* engine) { engine_ = engine; }
   /// Adds the device-side communication times recorded since the last call (NCCL event
-  /// spans) to the process totals. Call after the host waited for the work that recorded them.
+  /// spans) to its counters. Call after the host waited for the work that recorded them.
   void collect_device_timings() const;
 
  private:
-  Communicator(MPI_Comm comm, std::string name);
+  Communicator(MPI_Comm comm, std::string name, std::shared_ptr<Counters> counters);
   void release() noexcept;
   static const std::string& no_name();
 
@@ -74,6 +91,7 @@ class Communicator {
   int rank_ = 0;
   int size_ = 0;
   std::shared_ptr<const std::string> name_;  // null only for a default-constructed communicator
+  std::shared_ptr<Counters> counters_;        // null only for a default-constructed communicator
   DeviceRoute device_route_ = DeviceRoute::mpi_staged;
   std::unique_ptr<NcclCommunicator> nccl_;
   mutable std::unique_ptr<StagingPool> staging_;

@@ -60,18 +60,20 @@ ProgressMode resolve_progress(ProgressMode requested, const Communicator& world)
 }
 
 Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progress)
-    : layout_(shape, size_of(world)), world_(Communicator::duplicate(world, "world")) {
+    : context_(std::make_unique<ExecutionContext>()),
+      layout_(shape, size_of(world)),
+      world_(Communicator::duplicate(world, "world", context_->counters_handle())) {
   const int rank = world_.rank();
   coords_ = layout_.coords(rank);
   if (resolves_to_nccl(backend) && world_.size() > 1) require_gpu_per_rank(world_);
-  world_.use_backend(backend);
+  world_.use_backend(backend, *context_);
   auto make = [&](GroupKind kind) {
     Communicator c = world_.split(layout_.group_color(kind, rank), layout_.group_rank(kind, rank),
                                   group_name(kind));
     FF_ASSERT(c.size() == layout_.group_size(kind) && c.rank() == layout_.group_rank(kind, rank),
               "group {} has size {} rank {}, layout says {} {}", group_name(kind), c.size(),
               c.rank(), layout_.group_size(kind), layout_.group_rank(kind, rank));
-    c.use_backend(backend);
+    c.use_backend(backend, *context_);
     return c;
   };
   x_ = make(GroupKind::x);
@@ -85,7 +87,8 @@ Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progre
       {&world_, CommAxis::other}, {&x_, CommAxis::x},   {&y_, CommAxis::y},
       {&z_, CommAxis::z},         {&data_, CommAxis::data}, {&xy_, CommAxis::xy},
       {&tp_, CommAxis::other},    {&z_prefetch_, CommAxis::z}};
-  engine_ = std::make_unique<ProgressEngine>(resolve_progress(progress, world_), rank == 0);
+  engine_ = std::make_unique<ProgressEngine>(resolve_progress(progress, world_), rank == 0,
+                                             context_->counters_handle());
   for (const auto& [comm, axis] : axes) {
     comm->set_axis(axis);
     comm->attach_engine(engine_.get());

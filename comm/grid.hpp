@@ -6,6 +6,7 @@
 #include "comm/communicator.hpp"
 #include "comm/grid_layout.hpp"
 #include "comm/progress_engine.hpp"
+#include "core/execution_context.hpp"
 
 #include <mpi.h>
 
@@ -59,16 +60,23 @@ class Grid {
   const Communicator& xy() const { return xy_; }
   const Communicator& tp() const { return tp_; }
   const Communicator& z_prefetch() const { return z_prefetch_; }
-  /// Adds every group's device-side communication times (NCCL event spans) to the process
-  /// totals; call after the host waited for the step. Nothing to do on host builds.
+  /// Adds every group's device-side communication times (NCCL event spans) to the context's
+  /// counters; call after the host waited for the step. Nothing to do on host builds.
   void collect_device_timings() const;
   /// Device bytes held by the NCCL communicators of this grid (nccl_buffer_bytes_per_communicator
   /// each; 0 when collectives run over MPI).
   double device_collective_buffer_bytes() const;
   /// The engine every group's MPI collectives go through.
   ProgressEngine& engine() const { return *engine_; }
+  /// The execution context of everything that runs on this grid (its model, its Trainer): the
+  /// compute and communication instances, the GEMM engine and the counters its groups count in.
+  /// One model at a time: two models in one process each build their own grid.
+  ExecutionContext& context() const { return *context_; }
 
  private:
+  // Declared first so it goes last: the groups' NCCL communicators and the engine use its
+  // streams and counters.
+  std::unique_ptr<ExecutionContext> context_;
   GridLayout layout_;
   Communicator world_;
   GridCoords coords_;

@@ -162,7 +162,7 @@ MpiOp make(MpiOp::Kind kind, const char* name, const Communicator& comm, const v
   op.recv = recv;
   op.count = checked_count(count, name, comm);
   op.type = to_mpi(type);
-  op.info = RequestInfo{name, "MPI", comm.name_handle(), count};
+  op.info = comm.request_info(name, "MPI", count);
   return op;
 }
 

@@ -1,16 +1,19 @@
-// NCCL (or RCCL) + GPU runtime calls, every return code checked. Compiled in every build; the
-// NCCL part only when FOURFOLD_ENABLE_NCCL.
+// NCCL (or RCCL) calls, every return code checked; streams and events go through StreamEvents
+// on the platform's device::Runtime. Compiled in every build; the NCCL part only when
+// FOURFOLD_ENABLE_NCCL.
 #include "comm/nccl_backend.hpp"
 
 #include "comm/check.hpp"
-#include "comm/comm_stats.hpp"
 
 #if FOURFOLD_ENABLE_NCCL
 #include "comm/gpu_runtime.hpp"
-#include "core/sync.hpp"
+#include "core/device_runtime.hpp"
+#include "core/error.hpp"
 
 #include <algorithm>
 #include <mutex>
+#include <utility>
+#include <vector>
 
 namespace fourfold::comm {
 namespace {
@@ -24,15 +27,7 @@ void check_nccl(ncclResult_t code, const char* call, const char* file, int line)
                       ? "; HINT: run with NCCL_DEBUG=WARN for the failing peer and transport"
                       : ""));
 }
-void check_gpu(GpuError code, const char* call, const char* file, int line) {
-  if (code == FF_GPU_SUCCESS) return;
-  ::fourfold::detail::throw_vendor_error(
-      FF_GPU_NAME, call, file, line,
-      fmt::format("code {} ({}: {})", static_cast<int>(code), FF_GPU(GetErrorName)(code),
-                  FF_GPU(GetErrorString)(code)));
-}
 #define FF_CHECK_NCCL(call) check_nccl((call), #call, __FILE__, __LINE__)
-#define FF_CHECK_GPU(call) check_gpu((call), #call, __FILE__, __LINE__)
 
 ncclDataType_t to_nccl(DType type) {
   switch (type) {
@@ -69,7 +64,15 @@ ncclComm_t handle(void* comm) { return static_cast<ncclComm_t>(comm); }
 std::mutex live_mutex;
 std::vector<const NcclCommunicator*> live_communicators;
 GpuStream as_stream(void* stream) { return static_cast<GpuStream>(stream); }
-GpuEvent as_event(void* event) { return static_cast<GpuEvent>(event); }
+
+// The GPU runtime NCCL's streams belong to. Without a Kokkos GPU backend there is none (and no
+// device memory to communicate: the communicator routes host memory through MPI).
+const device::Runtime& gpu_runtime() {
+  const device::Runtime* runtime = device::platform_runtime();
+  FF_REQUIRE(runtime != nullptr,
+             "the NCCL backend needs a Kokkos GPU backend (CUDA or HIP) and this build has none: use comm = \"mpi\"");
+  return *runtime;
+}
 
 }  // namespace
 
@@ -93,7 +96,8 @@ bool nccl_device_available(std::string* reason) {
   return true;
 }
 
-NcclCommunicator::NcclCommunicator(MPI_Comm group) {
+NcclCommunicator::NcclCommunicator(MPI_Comm group, void* started_stream, std::shared_ptr<Counters> counters)
+    : events_(std::make_unique<StreamEvents>(gpu_runtime(), started_stream, std::move(counters), CommAxis::other)) {
   FF_CHECK_MPI(MPI_Comm_rank(group, &rank_));
   FF_CHECK_MPI(MPI_Comm_size(group, &size_));
   ncclUniqueId id{};
@@ -102,9 +106,6 @@ NcclCommunicator::NcclCommunicator(MPI_Comm group) {
   ncclComm_t comm = nullptr;
   FF_CHECK_NCCL(ncclCommInitRank(&comm, size_, id, rank_));
   comm_ = comm;
-  GpuStream stream = nullptr;
-  FF_CHECK_GPU(FF_GPU(StreamCreateWithFlags)(&stream, FF_GPU_STREAM_NON_BLOCKING));
-  stream_ = stream;
   const std::lock_guard<std::mutex> lock(live_mutex);
   live_communicators.push_back(this);
 }
@@ -133,14 +134,10 @@ NcclCommunicator::~NcclCommunicator() {
     live_communicators.erase(std::remove(live_communicators.begin(), live_communicators.end(), this),
                              live_communicators.end());
   }
-  if (free_events_.size() != all_events_.size())
-    report_in_destructor("NCCL communicator destroyed while started collectives were not waited on");
-  for (void* event : all_events_)
-    if (FF_GPU(EventDestroy)(as_event(event)) != FF_GPU_SUCCESS) report_in_destructor("EventDestroy failed");
-  for (void* event : all_timing_events_)
-    if (FF_GPU(EventDestroy)(as_event(event)) != FF_GPU_SUCCESS) report_in_destructor("EventDestroy failed");
-  if (stream_ != nullptr && FF_GPU(StreamDestroy)(as_stream(stream_)) != FF_GPU_SUCCESS)
-    report_in_destructor("StreamDestroy failed");
+  // The events first: they report started collectives not waited on before ncclCommDestroy,
+  // which can block where a peer was lost. The started-collectives stream is the caller's.
+  open_span_ = StreamEvents::TimedSpan();
+  events_.reset();
   if (comm_ != nullptr && ncclCommDestroy(handle(comm_)) != ncclSuccess)
     report_in_destructor("ncclCommDestroy failed");
 }
@@ -169,97 +166,28 @@ void NcclCommunicator::broadcast(void* data, std::size_t count, DType type, int 
                               as_stream(stream)));
 }
 
-void* NcclCommunicator::acquire_event() const {
-  if (free_events_.empty()) {
-    GpuEvent event = nullptr;
-    FF_CHECK_GPU(FF_GPU(EventCreateWithFlags)(&event, FF_GPU_EVENT_DISABLE_TIMING));
-    all_events_.push_back(event);
-    return event;
-  }
-  void* event = free_events_.back();
-  free_events_.pop_back();
-  return event;
-}
+void* NcclCommunicator::start_after(void* stream) const { return events_->start_after(stream); }
 
-void NcclCommunicator::release_event(void* event) const { free_events_.push_back(event); }
+void* NcclCommunicator::finish_started() const { return events_->finish_started(); }
 
-void* NcclCommunicator::start_after(void* stream) const {
-  // The wait captures the event as recorded now, so the event can go back to the pool at once.
-  void* ready = acquire_event();
-  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(ready), as_stream(stream)));
-  FF_CHECK_GPU(FF_GPU(StreamWaitEvent)(as_stream(stream_), as_event(ready), 0));
-  release_event(ready);
-  return stream_;
-}
+void NcclCommunicator::stream_wait(void* stream, void* event) const { events_->stream_wait(stream, event); }
 
-void* NcclCommunicator::finish_started() const {
-  void* done = acquire_event();
-  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(done), as_stream(stream_)));
-  return done;
-}
-
-void NcclCommunicator::stream_wait(void* stream, void* event) const {
-  time_begin(stream);
-  FF_CHECK_GPU(FF_GPU(StreamWaitEvent)(as_stream(stream), as_event(event), 0));
-  time_end(stream, false, true);  // how long `stream` stalled on the collective
-  release_event(event);
-}
-
-constexpr std::size_t max_pending_spans = 4096;
-
-void* NcclCommunicator::acquire_timing_event() const {
-  if (free_timing_events_.empty()) {
-    GpuEvent event = nullptr;
-    FF_CHECK_GPU(FF_GPU(EventCreate)(&event));
-    all_timing_events_.push_back(event);
-    return event;
-  }
-  void* event = free_timing_events_.back();
-  free_timing_events_.pop_back();
-  return event;
-}
+void NcclCommunicator::host_wait(void* event) const { events_->host_wait(event); }
 
 void NcclCommunicator::time_begin(void* stream) const {
-  FF_ASSERT(open_begin_ == nullptr, "time_begin twice without time_end");
-  open_begin_ = acquire_timing_event();
-  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(open_begin_), as_stream(stream)));
+  // Assigning over a span that an exception left open abandons it.
+  open_span_ = events_->time_begin(stream);
 }
 
 void NcclCommunicator::time_end(void* stream, bool busy, bool exposed) const {
-  FF_ASSERT(open_begin_ != nullptr, "time_end without time_begin");
-  void* end = acquire_timing_event();
-  FF_CHECK_GPU(FF_GPU(EventRecord)(as_event(end), as_stream(stream)));
-  spans_.push_back(Span{open_begin_, end, busy, exposed});
-  open_begin_ = nullptr;
-  // Code that never collects (tests, tools) must not grow the list without bound.
-  if (spans_.size() >= max_pending_spans) collect_timings();
+  FF_ASSERT(open_span_.open() && open_span_.stream() == stream, "time_end without a time_begin on the same stream");
+  (void)stream;  // the span knows its stream
+  events_->time_end(open_span_, busy, exposed);
 }
 
-void NcclCommunicator::collect_timings() const {
-  const CommAxis axis = axis_;
-  std::size_t kept = 0;
-  for (const Span& span : spans_) {
-    float ms = 0.0f;
-    const GpuError status = FF_GPU(EventElapsedTime)(&ms, as_event(span.begin), as_event(span.end));
-    if (status != FF_GPU_SUCCESS) {
-      // Not finished yet (the caller read early): keep it for the next collection.
-      (void)FF_GPU(GetLastError)();
-      spans_[kept++] = span;
-      continue;
-    }
-    if (span.busy) add_comm_busy(axis, 1e-3 * ms);
-    if (span.exposed) add_comm_exposed(axis, 1e-3 * ms);
-    free_timing_events_.push_back(span.begin);
-    free_timing_events_.push_back(span.end);
-  }
-  spans_.resize(kept);
-}
+void NcclCommunicator::collect_timings() const { events_->collect_timings(); }
 
-void NcclCommunicator::host_wait(void* event) const {
-  count_host_sync(SyncKind::wait);
-  FF_CHECK_GPU(FF_GPU(EventSynchronize)(as_event(event)));
-  release_event(event);
-}
+void NcclCommunicator::set_axis(CommAxis axis) { events_->set_axis(axis); }
 
 }  // namespace fourfold::comm
 

@@ -1,7 +1,6 @@
 #include "comm/progress_engine.hpp"
 
 #include "comm/check.hpp"
-#include "comm/comm_stats.hpp"
 #include "core/error.hpp"
 
 #include <chrono>
@@ -79,12 +78,12 @@ void run_mpi_op(const MpiOp& op) {
   MPI_Request request = start_mpi_op(op);
   wait_request(request, op);
   const double seconds = now_seconds() - start;
-  add_comm_busy(op.info.axis, seconds);
-  add_comm_exposed(op.info.axis, seconds);
+  op.info.counters->add_comm_busy(op.info.axis, seconds);
+  op.info.counters->add_comm_exposed(op.info.axis, seconds);
 }
 
-ProgressEngine::ProgressEngine(ProgressMode requested, bool warn)
-    : mode_(requested == ProgressMode::automatic ? ProgressMode::thread : requested) {
+ProgressEngine::ProgressEngine(ProgressMode requested, bool warn, std::shared_ptr<Counters> counters)
+    : counters_(std::move(counters)), mode_(requested == ProgressMode::automatic ? ProgressMode::thread : requested) {
   if (mode_ == ProgressMode::thread) {
     int provided = MPI_THREAD_SINGLE;
     FF_CHECK_MPI(MPI_Query_thread(&provided));
@@ -211,7 +210,7 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
   };
   if (completed_ >= ticket || !failure_.empty()) {
     release();
-    add_comm_exposed(axis, now_seconds() - start);
+    counters_->add_comm_exposed(axis, now_seconds() - start);
     if (completed_ < ticket) throw_failure();
     return;
   }
@@ -239,13 +238,13 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
       work_done_.notify_all();
       throw_failure();
     }
-    add_comm_busy(slot.op.info.axis, busy);
+    counters_->add_comm_busy(slot.op.info.axis, busy);
     completed_ = slot.ticket;
     queue_.pop_front();
   }
   busy_ = false;
   release();
-  add_comm_exposed(axis, now_seconds() - start);
+  counters_->add_comm_exposed(axis, now_seconds() - start);
 }
 
 void ProgressEngine::run(const MpiOp& op) {
@@ -343,7 +342,7 @@ void ProgressEngine::engine_loop() {
         work_done_.notify_all();
         break;
       case Outcome::done:
-        add_comm_busy(op.info.axis, seconds);
+        counters_->add_comm_busy(op.info.axis, seconds);
         completed_ = ticket;
         queue_.pop_front();
         work_done_.notify_all();

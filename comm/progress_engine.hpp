@@ -76,8 +76,8 @@ class ProgressEngine {
  public:
   /// `requested` thread (or automatic, which the Grid resolves first) needs
   /// MPI_THREAD_MULTIPLE (queried here); without it the engine runs inline and, when `warn` is
-  /// set, prints one line saying so.
-  ProgressEngine(ProgressMode requested, bool warn);
+  /// set, prints one line saying so. Its collectives' time is counted in `counters`.
+  ProgressEngine(ProgressMode requested, bool warn, std::shared_ptr<Counters> counters);
   ~ProgressEngine();
   ProgressEngine(const ProgressEngine&) = delete;
   ProgressEngine& operator=(const ProgressEngine&) = delete;
@@ -155,6 +155,7 @@ class ProgressEngine {
   void record_failure(const std::string& what);
   void wait_inline(std::uint64_t ticket);
 
+  std::shared_ptr<Counters> counters_;  // the grid's context's: busy and exposed time
   ProgressMode mode_;
   mutable std::mutex mutex_;
   std::condition_variable work_ready_;  // engine thread: a slot was queued, or stop

@@ -1,7 +1,6 @@
 #include "comm/request.hpp"
 
 #include "comm/check.hpp"
-#include "comm/comm_stats.hpp"
 #include "comm/nccl_backend.hpp"
 #include "comm/progress_engine.hpp"
 #include "comm/staging.hpp"
@@ -16,14 +15,12 @@
 
 namespace fourfold::comm {
 namespace {
-std::atomic<long> unwaited_count{0};
-
 // Pinned staging buffer -> destination, complete before the buffer can be handed out again.
-void copy_back(const ExecSpace& exec, const StagedResult& r) {
+void copy_back(Counters& counters, const ExecSpace& exec, const StagedResult& r) {
   using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
   Kokkos::deep_copy(exec, Kokkos::View<char*, MemSpace, Unmanaged>(static_cast<char*>(r.to), r.bytes),
                     Kokkos::View<const char*, HostPinnedSpace, Unmanaged>(static_cast<const char*>(r.from), r.bytes));
-  fence(exec, SyncKind::backend, "fourfold::comm: staged result copied back");
+  fence(counters, exec, SyncKind::backend, "fourfold::comm: staged result copied back");
   r.pool->release(r.buffer);
 }
 }  // namespace
@@ -94,8 +91,8 @@ void Request::complete(const ExecSpace* exec) {
       const auto start = std::chrono::steady_clock::now();
       FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      add_comm_busy(info_.axis, seconds);
-      add_comm_exposed(info_.axis, seconds);
+      info_.counters->add_comm_busy(info_.axis, seconds);
+      info_.counters->add_comm_exposed(info_.axis, seconds);
       break;
     }
     case Kind::engine: engine_->wait(ticket_, info_.axis); break;
@@ -113,13 +110,13 @@ void Request::complete(const ExecSpace* exec) {
   if (staged_.pool != nullptr) {
     const StagedResult staged = staged_;
     staged_ = StagedResult{};
-    copy_back(exec ? *exec : ExecSpace(), staged);
+    copy_back(*info_.counters, exec != nullptr ? *exec : staged.exec, staged);
   }
 }
 
 void Request::complete_unwaited() noexcept {
   if (!active()) return;
-  ++unwaited_count;
+  if (info_.counters) info_.counters->count_unwaited_request();
   if (std::uncaught_exceptions() > 0) {
     // Unwinding from an error: the other ranks may never join this collective, so waiting
     // could hang the job. Leave it (and its buffers) to the shutdown that follows.
@@ -170,7 +167,5 @@ Request& Request::operator=(Request&& other) noexcept {
   }
   return *this;
 }
-
-long Request::unwaited_destroyed() { return unwaited_count.load(); }
 
 }  // namespace fourfold::comm

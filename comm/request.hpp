@@ -37,6 +37,7 @@ struct RequestInfo {
   std::shared_ptr<const std::string> group;  // the communicator's name (Communicator::name_handle)
   std::size_t count = 0;           // elements
   CommAxis axis = CommAxis::other;  // for telemetry
+  std::shared_ptr<Counters> counters;  // where its time and the host's waits on it are counted
   std::string describe() const;
 };
 
@@ -48,6 +49,7 @@ struct StagedResult {
   const void* from = nullptr;
   void* to = nullptr;
   std::size_t bytes = 0;
+  ExecSpace exec;  // the instance the collective was started on: wait() copies back there
 };
 
 class Request {
@@ -79,8 +81,6 @@ class Request {
   bool active() const { return kind_ != Kind::none; }
   std::string what() const { return info_.describe(); }
 
-  /// How many handles were destroyed without wait() in this process (for tests and logs).
-  static long unwaited_destroyed();
 
  private:
   enum class Kind { none, mpi, engine, event, completed };

@@ -1,6 +1,8 @@
 // Element types and reduction operators understood by every collective backend.
 #pragma once
 
+#include "core/counters.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -35,14 +37,14 @@ const char* device_route_name(DeviceRoute route);
 /// Empty when this build can use `backend`, else the reason (for configuration checks).
 std::string backend_unavailable(Backend backend);
 
-/// The grid axis a communicator spans, for communication telemetry (time per axis).
-enum class CommAxis { x, y, z, data, xy, other };
-inline constexpr int comm_axis_count = 6;
+/// The grid axis a communicator spans and the collective kinds, counted per execution context
+/// (core/counters.hpp).
+using ::fourfold::CommAxis;
+using ::fourfold::comm_axis_count;
+using ::fourfold::CollectiveKind;
+using ::fourfold::collective_kind_count;
+using ::fourfold::CommTotals;
 const char* comm_axis_name(CommAxis axis);
-
-/// The collectives fourfold issues, for traffic counts per kind and axis.
-enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
-inline constexpr int collective_kind_count = 4;
 const char* collective_kind_name(CollectiveKind kind);
 /// The kind named `name` (as collective_kind_name writes it); false when there is none.
 bool parse_collective_kind(const std::string& name, CollectiveKind& kind);

@@ -30,35 +30,8 @@ namespace {
 
 const char* op_name(Op op) { return op == Op::none ? "N" : "T"; }
 
-bool timing_enabled = false;
-GemmStats stats;
-GemmPrecision precision = GemmPrecision::fp32;
-
-// With timing on (benchmarks), fences before a call and after it and adds the call's wall time
-// and FLOPs to stats; with timing off, does nothing.
-class CallTimer {
- public:
-  CallTimer(const ExecSpace& exec, const char* what) : exec_(exec), what_(what) {
-    if (!timing_enabled) return;
-    fence(exec_, SyncKind::timing, what_);
-    watch_.restart();
-  }
-  void done(double flops) {
-    if (!timing_enabled) return;
-    fence(exec_, SyncKind::timing, what_);
-    stats.calls += 1;
-    stats.seconds += watch_.seconds();
-    stats.flops += flops;
-  }
-
- private:
-  const ExecSpace& exec_;
-  const char* what_;
-  Stopwatch watch_;
-};
-
 // Mixed-precision operand copies, reserved by the model at set-up for its largest operands
-// (reserve_bf16_operands) and grown by a larger one, freed before Kokkos finalises. On the vendor-BLAS host route a
+// (reserve_bf16_operands) and grown by a larger one, freed with the engine. On the vendor-BLAS host route a
 // bf16 operand is kept as the float it rounds to: sgemm on it is a bf16 x bf16 product with
 // fp32 accumulation (Debian's OpenBLAS is built without sbgemm). On CUDA it is real bf16
 // storage for cublasGemmEx.
@@ -67,21 +40,43 @@ using Bf16Storage = std::uint16_t;
 #else
 using Bf16Storage = float;
 #endif
-struct Bf16Scratch {
-  Tensor1<Bf16Storage> a, b;
-};
-Bf16Scratch* bf16_scratch = nullptr;
+}  // namespace
 
-Bf16Scratch& scratch() {
-  if (bf16_scratch == nullptr) {
-    bf16_scratch = new Bf16Scratch();
-    Kokkos::push_finalize_hook([] {
-      delete bf16_scratch;
-      bf16_scratch = nullptr;
-    });
+struct GemmEngine::State {
+  State(const ExecSpace& compute, Counters& counts) : exec(compute), counters(counts) {}
+  ExecSpace exec;
+  Counters& counters;
+  GemmPrecision precision = GemmPrecision::fp32;
+  bool timing = false;
+  GemmStats stats;
+  Tensor1<Bf16Storage> a, b;  // the operand copies of bf16 mode, (elements)
+  void* cublas = nullptr;     // cublasHandle_t (CUDA builds)
+};
+
+namespace {
+
+// With timing on (benchmarks), fences before a call and after it and adds the call's wall time
+// and FLOPs to stats; with timing off, does nothing.
+class CallTimer {
+ public:
+  CallTimer(GemmEngine::State& state, const char* what) : state_(state), what_(what) {
+    if (!state_.timing) return;
+    fence(state_.counters, state_.exec, SyncKind::timing, what_);
+    watch_.restart();
   }
-  return *bf16_scratch;
-}
+  void done(double flops) {
+    if (!state_.timing) return;
+    fence(state_.counters, state_.exec, SyncKind::timing, what_);
+    state_.stats.calls += 1;
+    state_.stats.seconds += watch_.seconds();
+    state_.stats.flops += flops;
+  }
+
+ private:
+  GemmEngine::State& state_;
+  const char* what_;
+  Stopwatch watch_;
+};
 
 void grow(Tensor1<Bf16Storage>& buffer, std::size_t count) {
   if (buffer.extent(0) >= count) return;
@@ -109,12 +104,12 @@ KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(bf16 x) {
 
 // The operand `data` (count elements, fp32 or bf16) in A's copy (`first`) or B's.
 template <class T>
-Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const T* data, std::size_t count) {
-  Tensor1<Bf16Storage>& buffer = first ? scratch().a : scratch().b;
+Bf16Storage* bf16_operand(GemmEngine::State& state, bool first, const T* data, std::size_t count) {
+  Tensor1<Bf16Storage>& buffer = first ? state.a : state.b;
   grow(buffer, count);
   const Tensor1<Bf16Storage> out = buffer;
   Kokkos::parallel_for(
-      "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
+      "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(state.exec, 0, count),
       KOKKOS_LAMBDA(const std::size_t i) { out(i) = to_storage(data[i]); });
   return out.data();
 }
@@ -130,21 +125,17 @@ Bf16Storage* bf16_operand(const ExecSpace& exec, bool first, const T* data, std:
     }                                                                                                \
   } while (0)
 
-// One cuBLAS handle per process (cuBLAS handles are per device and thread-safe to reuse from
-// one thread), bound to the calling instance's stream before each call; destroyed when Kokkos
-// finalises, while the CUDA context still exists.
-cublasHandle_t cublas_handle(const ExecSpace& exec) {
-  static cublasHandle_t handle = nullptr;
-  if (handle == nullptr) {
+// The engine's cuBLAS handle, made on first use and bound to the engine's stream for good (one
+// handle per engine: a handle must not be used from two threads at once, and each engine is
+// driven by one thread); destroyed with the engine.
+cublasHandle_t cublas_handle(GemmEngine::State& state) {
+  if (state.cublas == nullptr) {
+    cublasHandle_t handle = nullptr;
     FF_CUBLAS(cublasCreate(&handle));
-    Kokkos::push_finalize_hook([] {
-      const cublasStatus_t status = cublasDestroy(handle);
-      if (status != CUBLAS_STATUS_SUCCESS) report_in_destructor("cublasDestroy failed");
-      handle = nullptr;
-    });
+    state.cublas = handle;
+    FF_CUBLAS(cublasSetStream(handle, state.exec.cuda_stream()));
   }
-  FF_CUBLAS(cublasSetStream(handle, exec.cuda_stream()));
-  return handle;
+  return static_cast<cublasHandle_t>(state.cublas);
 }
 
 cublasOperation_t cublas_op(Op op) { return op == Op::none ? CUBLAS_OP_N : CUBLAS_OP_T; }
@@ -159,58 +150,71 @@ std::size_t batch_span(std::int64_t rows, std::int64_t cols, std::int64_t ld, st
 
 }  // namespace
 
-std::size_t bf16_operand_element_bytes() { return sizeof(Bf16Storage); }
+GemmEngine::GemmEngine(const ExecSpace& compute, Counters& counters)
+    : state_(std::make_unique<State>(compute, counters)) {}
 
-void reserve_bf16_operands(std::size_t a_elements, std::size_t b_elements) {
-  grow(scratch().a, a_elements);
-  grow(scratch().b, b_elements);
+GemmEngine::~GemmEngine() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (state_->cublas != nullptr && cublasDestroy(static_cast<cublasHandle_t>(state_->cublas)) != CUBLAS_STATUS_SUCCESS) {
+    report_in_destructor("cublasDestroy failed");
+  }
+#endif
 }
 
-Bf16OperandCapacity bf16_operand_capacity() {
-  if (bf16_scratch == nullptr) return {};
-  return {bf16_scratch->a.extent(0), bf16_scratch->b.extent(0)};
+const ExecSpace& GemmEngine::exec() const { return state_->exec; }
+Counters& GemmEngine::counters() const { return state_->counters; }
+void GemmEngine::set_precision(GemmPrecision precision) { state_->precision = precision; }
+GemmPrecision GemmEngine::precision() const { return state_->precision; }
+void GemmEngine::set_timing(bool enabled) { state_->timing = enabled; }
+bool GemmEngine::timing() const { return state_->timing; }
+GemmStats GemmEngine::stats() const { return state_->stats; }
+void GemmEngine::reset_stats() { state_->stats = GemmStats{}; }
+
+std::size_t GemmEngine::bf16_operand_element_bytes() { return sizeof(Bf16Storage); }
+
+void GemmEngine::reserve_bf16_operands(std::size_t a_elements, std::size_t b_elements) {
+  grow(state_->a, a_elements);
+  grow(state_->b, b_elements);
 }
 
-void release_bf16_operands() {
-  if (bf16_scratch == nullptr) return;
-  bf16_scratch->a = Tensor1<Bf16Storage>();
-  bf16_scratch->b = Tensor1<Bf16Storage>();
-}
+Bf16OperandCapacity GemmEngine::bf16_operand_capacity() const { return {state_->a.extent(0), state_->b.extent(0)}; }
 
-void set_gemm_precision(GemmPrecision p) { precision = p; }
-GemmPrecision gemm_precision() { return precision; }
+void GemmEngine::release_bf16_operands() {
+  state_->a = Tensor1<Bf16Storage>();
+  state_->b = Tensor1<Bf16Storage>();
+}
 
 namespace {
 
 // B of a mixed-precision product as the vendor GEMM reads it: in B's copy, except a bf16 B on
 // CUDA, which cuBLAS reads as it is.
 template <class BMatrix>
-const Bf16Storage* bf16_b_operand(const ExecSpace& exec, const BMatrix& b) {
+const Bf16Storage* bf16_b_operand(GemmEngine::State& state, const BMatrix& b) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<typename BMatrix::value_type, const bf16>) {
     static_assert(sizeof(bf16) == sizeof(Bf16Storage), "bf16 is read as cuBLAS's 16-bit type");
     return reinterpret_cast<const Bf16Storage*>(b.data());
   }
 #endif
-  return bf16_operand(exec, false, b.data(), b.size());
+  return bf16_operand(state, false, b.data(), b.size());
 }
 
 // C = alpha op(A) op(B) + beta C through Kokkos Kernels (the host BLAS on CPUs).
-void kokkos_kernels_gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
+void kokkos_kernels_gemm(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
                          const ConstMatrix& b, float beta, const Matrix& c) {
 #if KOKKOS_VERSION >= 40000
-  KokkosBlas::gemm(exec, op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
+  KokkosBlas::gemm(state.exec, op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #else
-  // Kokkos Kernels 3.4 has no execution-space overload; order it after exec's earlier work.
-  fence(exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
+  // Kokkos Kernels 3.4 has no execution-space overload; order it after the engine's earlier work.
+  fence(state.counters, state.exec, SyncKind::backend, "fourfold::gemm: Kokkos Kernels 3.4 runs on the default instance");
   KokkosBlas::gemm(op_name(op_a), op_name(op_b), alpha, a, b, beta, c);
 #endif
 }
 
 // C = alpha op(A) op(B) + beta C for an fp32 or (bf16 mode) bf16 B: shapes checked, K = 0
-// handled, then the vendor call at the process's precision.
+// handled, then the vendor call at the engine's precision.
 template <class BMatrix>
-void gemm_any_b(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const BMatrix& b,
+void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const BMatrix& b,
                 float beta, const Matrix& c, const char* label) {
   constexpr bool b_is_bf16 = std::is_same_v<typename BMatrix::value_type, const bf16>;
   const auto m = c.extent(0);
@@ -227,7 +231,7 @@ void gemm_any_b(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const Cons
              op_name(op_b), m, n, m, a_cols, b_rows, n, a_cols, b_rows);
   FF_REQUIRE(a.span_is_contiguous() && b.span_is_contiguous() && c.span_is_contiguous(),
              "gemm '{}': operands must be contiguous row-major matrices", label);
-  const bool bf16_precision = precision == GemmPrecision::bf16;
+  const bool bf16_precision = state.precision == GemmPrecision::bf16;
   FF_REQUIRE(bf16_precision || !b_is_bf16,
              "gemm '{}': a bf16 operand B in an fp32 product (the GEMM precision is fp32; bf16 operands are "
              "for bf16 mode)",
@@ -239,28 +243,28 @@ void gemm_any_b(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const Cons
     // K = 0: the product is empty and C = beta * C (BLAS would be asked for lda = 0).
     const Matrix cc = c;
     Kokkos::parallel_for(
-        "fourfold::gemm::scale_k0", Kokkos::RangePolicy<ExecSpace>(exec, 0, m * n),
+        "fourfold::gemm::scale_k0", Kokkos::RangePolicy<ExecSpace>(state.exec, 0, m * n),
         KOKKOS_LAMBDA(const std::size_t idx) {
           float& v = cc(idx / n, idx % n);
           v = beta == 0.0f ? 0.0f : beta * v;
         });
     return;
   }
-  CallTimer timer(exec, "fourfold::gemm: timing");
+  CallTimer timer(state, "fourfold::gemm: timing");
   if (!bf16_precision) {
-    if constexpr (!b_is_bf16) kokkos_kernels_gemm(exec, op_a, op_b, alpha, a, b, beta, c);
+    if constexpr (!b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
   } else {
-    const Bf16Storage* a16 = bf16_operand(exec, true, a.data(), a.size());
-    const Bf16Storage* b16 = bf16_b_operand(exec, b);
+    const Bf16Storage* a16 = bf16_operand(state, true, a.data(), a.size());
+    const Bf16Storage* b16 = bf16_b_operand(state, b);
 #if defined(KOKKOS_ENABLE_CUDA)
     // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
-    FF_CUBLAS(cublasGemmEx(cublas_handle(exec), cublas_op(op_b), cublas_op(op_a), static_cast<int>(n),
+    FF_CUBLAS(cublasGemmEx(cublas_handle(state), cublas_op(op_b), cublas_op(op_a), static_cast<int>(n),
                            static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
                            static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
                            c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
 #else
     // The copies hold the floats the operands round to: sgemm on them is the bf16 product.
-    kokkos_kernels_gemm(exec, op_a, op_b, alpha, ConstMatrix(a16, a.extent(0), a.extent(1)),
+    kokkos_kernels_gemm(state, op_a, op_b, alpha, ConstMatrix(a16, a.extent(0), a.extent(1)),
                         ConstMatrix(b16, b.extent(0), b.extent(1)), beta, c);
 #endif
   }
@@ -269,14 +273,14 @@ void gemm_any_b(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const Cons
 
 }  // namespace
 
-void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstMatrix& b,
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstMatrix& b,
           float beta, const Matrix& c, const char* label) {
-  gemm_any_b(exec, op_a, op_b, alpha, a, b, beta, c, label);
+  gemm_any_b(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
 }
 
-void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstBf16Matrix& b,
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstBf16Matrix& b,
           float beta, const Matrix& c, const char* label) {
-  gemm_any_b(exec, op_a, op_b, alpha, a, b, beta, c, label);
+  gemm_any_b(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
 }
 
 namespace {
@@ -291,13 +295,15 @@ Kokkos::LayoutStride strided_layout(std::int64_t rows, std::int64_t cols, std::i
 
 }  // namespace
 
-void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+void gemm_strided_batched_portable(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
                                    const StridedBatch<const float>& a, const StridedBatch<const float>& b,
                                    float beta, const StridedBatch<float>& c, int outer, int inner) {
   const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
   const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
+  const ExecSpace& exec = engine.exec();
 #if KOKKOS_VERSION < 40000
-  fence(exec, SyncKind::backend, "fourfold::gemm_strided_batched: Kokkos Kernels 3.4 runs on the default instance");
+  fence(engine.counters(), exec, SyncKind::backend,
+        "fourfold::gemm_strided_batched: Kokkos Kernels 3.4 runs on the default instance");
 #endif
   for (int o = 0; o < outer; ++o) {
     for (int i = 0; i < inner; ++i) {
@@ -313,9 +319,10 @@ void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int 
   }
 }
 
-void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
                           const StridedBatch<const float>& a, const StridedBatch<const float>& b, float beta,
                           const StridedBatch<float>& c, int outer, int inner, const char* label) {
+  GemmEngine::State& state = engine.state();
   const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
   const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
   FF_REQUIRE(m >= 0 && n >= 0 && k >= 1 && outer >= 0 && inner >= 0,
@@ -333,13 +340,13 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
              "but they hold {} / {} / {}",
              label, outer, inner, a_span, b_span, c_span, a.span, b.span, c.span);
   ScopedRegion region(label);
-  stats.batched_launches += outer;
-  CallTimer timer(exec, "fourfold::gemm_strided_batched: timing");
-  const bool bf16 = precision == GemmPrecision::bf16;
+  state.stats.batched_launches += outer;
+  CallTimer timer(state, "fourfold::gemm_strided_batched: timing");
+  const bool bf16 = state.precision == GemmPrecision::bf16;
 #if defined(KOKKOS_ENABLE_CUDA)
-  const cublasHandle_t handle = cublas_handle(exec);
-  const Bf16Storage* a16 = bf16 ? bf16_operand(exec, true, a.data, a_span) : nullptr;
-  const Bf16Storage* b16 = bf16 ? bf16_operand(exec, false, b.data, b_span) : nullptr;
+  const cublasHandle_t handle = cublas_handle(state);
+  const Bf16Storage* a16 = bf16 ? bf16_operand(state, true, a.data, a_span) : nullptr;
+  const Bf16Storage* b16 = bf16 ? bf16_operand(state, false, b.data, b_span) : nullptr;
   for (int o = 0; o < outer; ++o) {
     // Column-major view of the row-major batch: C^T = op(B)^T op(A)^T.
     float* const c_o = c.data + o * c.outer_stride;
@@ -357,10 +364,10 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
     }
   }
 #else
-  const float* a_data = bf16 ? bf16_operand(exec, true, a.data, a_span) : a.data;
-  const float* b_data = bf16 ? bf16_operand(exec, false, b.data, b_span) : b.data;
+  const float* a_data = bf16 ? bf16_operand(state, true, a.data, a_span) : a.data;
+  const float* b_data = bf16 ? bf16_operand(state, false, b.data, b_span) : b.data;
   if constexpr (host_accessible_v<MemSpace>) {
-    // Host BLAS, one call per matrix: host execution spaces have finished exec's earlier work
+    // Host BLAS, one call per matrix: host execution spaces have finished the engine's earlier work
     // when a kernel launch returns, so the BLAS reads finished operands.
     for (int o = 0; o < outer; ++o) {
       for (int i = 0; i < inner; ++i) {
@@ -374,15 +381,11 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
     StridedBatch<const float> a_used = a, b_used = b;
     a_used.data = a_data;
     b_used.data = b_data;
-    gemm_strided_batched_portable(exec, op_a, op_b, m, n, k, alpha, a_used, b_used, beta, c, outer, inner);
+    gemm_strided_batched_portable(engine, op_a, op_b, m, n, k, alpha, a_used, b_used, beta, c, outer, inner);
   }
 #endif
   timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
 }
-
-void set_gemm_timing(bool enabled) { timing_enabled = enabled; }
-GemmStats gemm_stats() { return stats; }
-void reset_gemm_stats() { stats = GemmStats{}; }
 
 int blas_threads() {
   if (host_accessible_v<MemSpace> && openblas_get_num_threads != nullptr) {
@@ -391,10 +394,10 @@ int blas_threads() {
   return 1;
 }
 
-std::string gemm_route() {
+std::string gemm_route(const GemmEngine& engine) {
   std::string route = fmt::format("KokkosKernels (Kokkos {}.{}.{}, {}) on {} (concurrency {})",
                                   KOKKOS_VERSION / 10000, KOKKOS_VERSION / 100 % 100, KOKKOS_VERSION % 100,
-                                  FOURFOLD_KOKKOS_FLAVOUR, ExecSpace::name(), ExecSpace().concurrency());
+                                  FOURFOLD_KOKKOS_FLAVOUR, ExecSpace::name(), engine.exec().concurrency());
   if (host_accessible_v<MemSpace>) {
     route += openblas_get_num_threads != nullptr
                  ? fmt::format(" -> host BLAS (OpenBLAS, {} threads)", blas_threads())

@@ -3,7 +3,7 @@
 // host BLAS) and the one place to choose kernels per shape.
 #pragma once
 
-#include "core/precision.hpp"
+#include "core/gemm_engine.hpp"
 #include "core/types.hpp"
 
 #include <cstddef>
@@ -14,39 +14,23 @@ namespace fourfold {
 
 enum class Op { none, transpose };
 
-/// Precision of GEMM operands: one setting for the process, chosen at set-up from
-/// `[train] precision`; every gemm() and gemm_strided_batched() follows it.
-void set_gemm_precision(GemmPrecision precision);
-GemmPrecision gemm_precision();
-
-/// Sets the GEMM precision for its lifetime, then restores the setting it found.
-class GemmPrecisionScope {
- public:
-  explicit GemmPrecisionScope(GemmPrecision precision) { set_gemm_precision(precision); }
-  ~GemmPrecisionScope() { set_gemm_precision(saved_); }
-  GemmPrecisionScope(const GemmPrecisionScope&) = delete;
-  GemmPrecisionScope& operator=(const GemmPrecisionScope&) = delete;
-
- private:
-  GemmPrecision saved_ = gemm_precision();
-};
-
 /// C = alpha * op(A) * op(B) + beta * C.
 ///   op(A): (m, k)   A is (m, k) for Op::none, (k, m) for Op::transpose
 ///   op(B): (k, n)   B is (k, n) for Op::none, (n, k) for Op::transpose
 ///   C:     (m, n)
 /// All three must be contiguous row-major matrices (row ranges of a LayoutRight matrix are).
-/// Shapes are checked with an error listing every extent. Runs on `exec` where the Kokkos
-/// Kernels version supports execution-space instances (4.x); 3.4 runs on the default instance.
+/// Shapes are checked with an error listing every extent. Runs on the engine's instance where
+/// the Kokkos Kernels version supports execution-space instances (4.x); 3.4 runs on the
+/// default instance after a fence. Follows the engine's precision and timing switch.
 /// `label` names the profiling region ("fourfold::linear::forward" etc.).
-void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstMatrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
 
-/// The same with B held in bf16 (bf16 mode only: gemm_precision() must be bf16): a weight block
+/// The same with B held in bf16 (bf16 mode only: the engine's precision must be bf16): a weight block
 /// that crossed the Z all-gather as bf16 is read as it arrived. The vendor GEMM reads it directly
 /// (cuBLAS); the host BLAS route expands it into B's operand copy where it would round an fp32 B.
 /// Either way the product equals gemm() on the fp32 values of B.
-void gemm(const ExecSpace& exec, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstBf16Matrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
 
 /// One operand of a strided batched GEMM: a two-level batch (outer, inner) of row-major
@@ -66,8 +50,8 @@ struct StridedBatch {
 /// For every (o, i) in [0, outer) x [0, inner): C(o, i) = alpha * op(A(o, i)) * op(B(o, i)) + beta * C(o, i),
 /// op(A) (m, k), op(B) (k, n), C (m, n), all row-major with the operands' ld. The vendor's
 /// strided batched GEMM where there is one (cuBLAS), a loop over the host BLAS on CPUs, and
-/// Kokkos Kernels' generic GEMM on strided views elsewhere. Follows gemm_precision().
-void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+/// Kokkos Kernels' generic GEMM on strided views elsewhere. Follows the engine's precision.
+void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
                           const StridedBatch<const float>& a, const StridedBatch<const float>& b, float beta,
                           const StridedBatch<float>& c, int outer, int inner,
                           const char* label = "fourfold::gemm_strided_batched");
@@ -75,44 +59,15 @@ void gemm_strided_batched(const ExecSpace& exec, Op op_a, Op op_b, int m, int n,
 /// The portable route of gemm_strided_batched (Kokkos Kernels' own GEMM on LayoutStride views,
 /// fp32 only): what backends without a vendor batched GEMM run; public so that CPU tests check
 /// it against the vendor route.
-void gemm_strided_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+void gemm_strided_batched_portable(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
                                    const StridedBatch<const float>& a, const StridedBatch<const float>& b,
                                    float beta, const StridedBatch<float>& c, int outer, int inner);
-
-/// Mixed precision (gemm_precision() == bf16) rounds each operand into one of two copies, A's and
-/// B's, before the vendor call. Models reserve both at set-up for their largest operands, so
-/// that no step allocates; an operand larger than a copy grows it (and the model's plan is then
-/// short). One element of a copy is bf16_operand_element_bytes(): 2 where the vendor GEMM reads
-/// bf16 (cuBLAS), 4 on the host BLAS route, which multiplies the float each value rounds to.
-std::size_t bf16_operand_element_bytes();
-void reserve_bf16_operands(std::size_t a_elements, std::size_t b_elements);
-struct Bf16OperandCapacity {
-  std::size_t a = 0, b = 0;  // elements
-};
-Bf16OperandCapacity bf16_operand_capacity();
-/// Frees both copies (tests measure their growth from empty).
-void release_bf16_operands();
-
-/// Time spent in gemm(), for benchmarks: with timing on, every call fences its execution space
-/// before and after and adds its wall time and FLOPs here (off by default: no fences).
-/// batched_launches is counted with timing on or off: the strided-batched GEMMs launched, one per
-/// gemm_strided_batched call and outer batch index, which is what a GPU's vendor library is asked
-/// to run (the host BLAS route loops over the matrices of each launch).
-struct GemmStats {
-  long calls = 0;
-  double seconds = 0.0;
-  double flops = 0.0;
-  long batched_launches = 0;
-};
-void set_gemm_timing(bool enabled);
-GemmStats gemm_stats();
-void reset_gemm_stats();
 
 /// Threads the host BLAS uses (OpenBLAS reports it; 1 where unknown or on a GPU backend).
 int blas_threads();
 
 /// Which route gemm takes on this build, for logs and benchmarks
 /// (e.g. "KokkosKernels 3.4 -> host BLAS (OpenBLAS, 2 threads)").
-std::string gemm_route();
+std::string gemm_route(const GemmEngine& engine);
 
 }  // namespace fourfold

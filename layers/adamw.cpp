@@ -100,13 +100,13 @@ void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& 
   if (sharded()) Kokkos::deep_copy(exec, gradients, 0.0f);
 }
 
-void AdamW::moments_to_host(const ExecSpace& exec, const HostTensor1<float>& m, const HostTensor1<float>& v,
+void AdamW::moments_to_host(ExecutionContext& ctx, const HostTensor1<float>& m, const HostTensor1<float>& v,
                             const comm::Communicator& data) const {
   FF_REQUIRE(m.extent(0) == arena_size_ && v.extent(0) == arena_size_,
              "AdamW moments of an arena of {} into host arrays of {} and {}", arena_size_, m.extent(0), v.extent(0));
   const auto own_m = Kokkos::create_mirror_view(m_), own_v = Kokkos::create_mirror_view(v_);
-  copy_to_host(exec, own_m, m_, "fourfold::adamw: first moment to the host");
-  copy_to_host(exec, own_v, v_, "fourfold::adamw: second moment to the host");
+  copy_to_host(ctx.counters(), ctx.compute(), own_m, m_, "fourfold::adamw: first moment to the host");
+  copy_to_host(ctx.counters(), ctx.compute(), own_v, v_, "fourfold::adamw: second moment to the host");
   if (!sharded()) {
     Kokkos::deep_copy(m, own_m);
     Kokkos::deep_copy(v, own_v);
@@ -132,7 +132,7 @@ void AdamW::moments_to_host(const ExecSpace& exec, const HostTensor1<float>& m, 
   }
 }
 
-void AdamW::moments_from_host(const ExecSpace& exec, const HostTensor1<const float>& m,
+void AdamW::moments_from_host(ExecutionContext& ctx, const HostTensor1<const float>& m,
                               const HostTensor1<const float>& v) {
   FF_REQUIRE(m.extent(0) == arena_size_ && v.extent(0) == arena_size_,
              "AdamW moments of an arena of {} from host arrays of {} and {}", arena_size_, m.extent(0), v.extent(0));
@@ -144,8 +144,8 @@ void AdamW::moments_from_host(const ExecSpace& exec, const HostTensor1<const flo
       own_v(state) = v(i);
     }
   }
-  copy_from_host(exec, m_, own_m, "fourfold::adamw: first moment from the host");
-  copy_from_host(exec, v_, own_v, "fourfold::adamw: second moment from the host");
+  copy_from_host(ctx.counters(), ctx.compute(), m_, own_m, "fourfold::adamw: first moment from the host");
+  copy_from_host(ctx.counters(), ctx.compute(), v_, own_v, "fourfold::adamw: second moment from the host");
 }
 
 }  // namespace fourfold

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "comm/communicator.hpp"
+#include "core/execution_context.hpp"
 #include "core/types.hpp"
 #include "layers/data_shards.hpp"
 #include "layers/param_layout.hpp"
@@ -54,10 +55,10 @@ class AdamW {
 
   /// m and v of the whole arena (arena_size each) in host memory on every rank: sharded, every
   /// data rank's share all-gathered over `data`. Waits for the device.
-  void moments_to_host(const ExecSpace& exec, const HostTensor1<float>& m, const HostTensor1<float>& v,
+  void moments_to_host(ExecutionContext& ctx, const HostTensor1<float>& m, const HostTensor1<float>& v,
                        const comm::Communicator& data) const;
   /// Sets the moments from whole-arena host copies: this rank keeps its segments.
-  void moments_from_host(const ExecSpace& exec, const HostTensor1<const float>& m, const HostTensor1<const float>& v);
+  void moments_from_host(ExecutionContext& ctx, const HostTensor1<const float>& m, const HostTensor1<const float>& v);
 
  private:
   struct Run {

@@ -161,9 +161,10 @@ std::size_t AttentionWorkspace::bytes() const {
                           delta.span() + scores.span() + dscores.span());
 }
 
-void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& lse, const ConstMatrix& qkv,
+void attention_forward(ExecutionContext& ctx, const Matrix& out, const Vector& lse, const ConstMatrix& qkv,
                        int heads_local, const AttentionWorkspace& ws) {
   ScopedRegion region("fourfold::attention::forward");
+  const ExecSpace& exec = ctx.compute();
   check_shapes("forward", out.extent(0), out.extent(1), lse.extent(0), qkv.extent(0), qkv.extent(1), heads_local, ws);
   const int T = ws.seq_len, hs = ws.head_size, bh = ws.batch * ws.heads;
   const Operands l{bh, T, hs, ws.block_rows()};
@@ -174,7 +175,7 @@ void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& l
   float* const lse_data = lse.data();
   for_each_causal_block(T, [&](const CausalBlock& r) {
     // S (block, end) = scale Q[first, end) K[0, end)^T for every (batch row, head).
-    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, scale, l.heads(ws.q, r.first),
+    gemm_strided_batched(ctx.gemm(), Op::none, Op::transpose, r.size(), r.end, hs, scale, l.heads(ws.q, r.first),
                          l.heads(ws.k), 0.0f, l.scores(s_data, ws.scores.size()), 1, bh,
                          "fourfold::attention::scores");
     // Causal softmax of each score row in place, one team per (bh, query) row over keys 0..t; the
@@ -205,7 +206,7 @@ void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& l
                          [&]() { lse_data[static_cast<std::size_t>(b) * T + t] = row_max + kmath::log(sum); });
         });
     // O[first, end) = P V[0, end).
-    gemm_strided_batched(exec, Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.scores(ws.scores),
+    gemm_strided_batched(ctx.gemm(), Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.scores(ws.scores),
                          l.heads(ws.v), 0.0f, l.heads(ws.o.data(), ws.o.size(), r.first), 1, bh,
                          "fourfold::attention::values");
   });
@@ -213,10 +214,11 @@ void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& l
           ws.heads, hs, 1, "fourfold::attention::gather_out");
 }
 
-void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
+void attention_backward(ExecutionContext& ctx, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
                         const ConstVector& lse, const ConstMatrix& qkv, int heads_local,
                         const AttentionWorkspace& ws) {
   ScopedRegion region("fourfold::attention::backward");
+  const ExecSpace& exec = ctx.compute();
   check_shapes("backward", dout.extent(0), dout.extent(1), lse.extent(0), qkv.extent(0), qkv.extent(1), heads_local, ws);
   FF_REQUIRE(out.extent(0) == dout.extent(0) && out.extent(1) == dout.extent(1) && dqkv.extent(0) == qkv.extent(0) &&
                  dqkv.extent(1) == qkv.extent(1),
@@ -253,10 +255,10 @@ void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMa
     const float beta = first_visited ? 0.0f : 1.0f;  // the last block sees every key: it assigns dK, dV
     first_visited = false;
     // S = scale Q K^T again, and dP = dO V^T, over keys 0..end.
-    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, scale, l.heads(ws.q, r.first),
+    gemm_strided_batched(ctx.gemm(), Op::none, Op::transpose, r.size(), r.end, hs, scale, l.heads(ws.q, r.first),
                          l.heads(ws.k), 0.0f, l.scores(s_data, s_size), 1, bh,
                          "fourfold::attention::rescores");
-    gemm_strided_batched(exec, Op::none, Op::transpose, r.size(), r.end, hs, 1.0f, l.heads(ws.o, r.first),
+    gemm_strided_batched(ctx.gemm(), Op::none, Op::transpose, r.size(), r.end, hs, 1.0f, l.heads(ws.o, r.first),
                          l.heads(ws.v), 0.0f, l.scores(ds_data, s_size), 1, bh,
                          "fourfold::attention::dprobs");
     // P = exp(S - lse) in place of S; dS = scale P (dP - delta) in place of dP; zero where masked.
@@ -277,13 +279,13 @@ void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMa
           });
         });
     // dV[0, end) += P^T dO[first, end); dQ[first, end) = dS K[0, end); dK[0, end) += dS^T Q[first, end).
-    gemm_strided_batched(exec, Op::transpose, Op::none, r.end, hs, r.size(), 1.0f, l.scores(ws.scores),
+    gemm_strided_batched(ctx.gemm(), Op::transpose, Op::none, r.end, hs, r.size(), 1.0f, l.scores(ws.scores),
                          l.heads(ws.o, r.first), beta, l.heads(ws.dv.data(), ws.dv.size()), 1, bh,
                          "fourfold::attention::dvalues");
-    gemm_strided_batched(exec, Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.scores(ws.dscores),
+    gemm_strided_batched(ctx.gemm(), Op::none, Op::none, r.size(), hs, r.end, 1.0f, l.scores(ws.dscores),
                          l.heads(ws.k), 0.0f, l.heads(ws.dq.data(), ws.dq.size(), r.first), 1, bh,
                          "fourfold::attention::dqueries");
-    gemm_strided_batched(exec, Op::transpose, Op::none, r.end, hs, r.size(), 1.0f, l.scores(ws.dscores),
+    gemm_strided_batched(ctx.gemm(), Op::transpose, Op::none, r.end, hs, r.size(), 1.0f, l.scores(ws.dscores),
                          l.heads(ws.q, r.first), beta, l.heads(ws.dk.data(), ws.dk.size()), 1, bh,
                          "fourfold::attention::dkeys");
   });

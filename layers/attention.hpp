@@ -16,6 +16,7 @@
 // (B_loc NH_y, block, T) twice, whatever the number of layers.
 #pragma once
 
+#include "core/execution_context.hpp"
 #include "core/types.hpp"
 #include "layers/attention_blocking.hpp"
 
@@ -52,11 +53,11 @@ inline std::size_t attention_stats_size(int batch, int seq_len, int heads) {
 
 /// out (m, c_loc) =; lse (B_loc NH_y T) = log-sum-exp of each query's scaled scores over the keys
 /// it sees. m = B_loc * T rows; the batch B_loc comes from the workspace.
-void attention_forward(const ExecSpace& exec, const Matrix& out, const Vector& lse, const ConstMatrix& qkv,
+void attention_forward(ExecutionContext& ctx, const Matrix& out, const Vector& lse, const ConstMatrix& qkv,
                        int heads_local, const AttentionWorkspace& ws);
 
 /// dqkv (m, (heads_loc + 2 kv_loc) hs) =; from dout (m, c_loc) and the forward's out, lse and qkv.
-void attention_backward(const ExecSpace& exec, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
+void attention_backward(ExecutionContext& ctx, const Matrix& dqkv, const ConstMatrix& dout, const ConstMatrix& out,
                         const ConstVector& lse, const ConstMatrix& qkv, int heads_local,
                         const AttentionWorkspace& ws);
 

@@ -22,12 +22,12 @@ void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& b
       });
 }
 
-void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a,
+void accumulate_column_sums(ExecutionContext& ctx, const Vector& sums, const ConstMatrix& a,
                             const ConstVector& ones) {
   FF_ASSERT(sums.extent(0) == a.extent(1) && ones.extent(0) >= a.extent(0),
             "sums {} for {} columns, {} ones for {} rows", sums.extent(0), a.extent(1), ones.extent(0),
             a.extent(0));
-  gemm(exec, Op::transpose, Op::none, 1.0f, a, ConstMatrix(ones.data(), a.extent(0), 1), 1.0f,
+  gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, a, ConstMatrix(ones.data(), a.extent(0), 1), 1.0f,
        Matrix(sums.data(), sums.extent(0), 1), "fourfold::accumulate_column_sums");
 }
 

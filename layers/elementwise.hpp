@@ -1,6 +1,7 @@
 // Small element-wise kernels shared by the layers.
 #pragma once
 
+#include "core/execution_context.hpp"
 #include "core/types.hpp"
 
 namespace fourfold {
@@ -19,7 +20,7 @@ void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x);
 void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias);
 /// sums (n) += column sums of a (m, n), as the GEMM a^T ones (ones: m elements equal to 1).
 /// Bias gradients.
-void accumulate_column_sums(const ExecSpace& exec, const Vector& sums, const ConstMatrix& a,
+void accumulate_column_sums(ExecutionContext& ctx, const Vector& sums, const ConstMatrix& a,
                             const ConstVector& ones);
 /// A (rows, cols) matrix as one flat vector (it is contiguous).
 inline Vector flat(const Matrix& a) { return Vector(a.data(), a.size()); }

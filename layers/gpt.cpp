@@ -114,9 +114,11 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.loss_chunk_rows = fourfold::loss_chunk_rows(memory.loss_chunk_tokens, vocab_.local, rows_);
   act_ = GptActivations(dims);
   ws_ = GptWorkspaces(dims);
+  // The grid's context runs this model's GEMMs at the model's precision.
+  grid_.context().gemm().set_precision(memory.precision);
   if (memory.precision == GemmPrecision::bf16) {
     // Reserved now, so that no step allocates the operand copies (they outlive the model: the
-    // copies are the GEMM wrapper's, shared by every model of the process).
+    // copies are the context's GEMM engine's).
     GemmOperandDims g;
     g.rows = static_cast<double>(rows_);
     g.channels = channels_;
@@ -131,8 +133,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     g.chunk_rows = static_cast<double>(dims.loss_chunk_rows);
     g.vocab_local = static_cast<double>(vocab_.local);
     const GemmOperandElements largest = largest_gemm_operands(g);
-    reserve_bf16_operands(static_cast<std::size_t>(largest.a), static_cast<std::size_t>(largest.b));
-    gemm_operand_bytes_ = static_cast<std::size_t>(largest.a + largest.b) * bf16_operand_element_bytes();
+    grid_.context().gemm().reserve_bf16_operands(static_cast<std::size_t>(largest.a), static_cast<std::size_t>(largest.b));
+    gemm_operand_bytes_ = static_cast<std::size_t>(largest.a + largest.b) * GemmEngine::bf16_operand_element_bytes();
   }  // gathered weight blocks and weight-gradient blocks live in the schedule
   build_schedule(bucket_mb);
 }
@@ -196,7 +198,7 @@ long long Gpt::global_tokens() const {
 void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum,
                   bool parameters_unchanged) {
   ScopedRegion region("fourfold::gpt::forward");
-  const ExecSpace exec;
+  const ExecSpace& exec = grid_.context().compute();
   using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Kokkos::deep_copy(exec, act_.tokens, HostTokens(tokens, rows_));
   Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
@@ -215,7 +217,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     block_forward_to_mlp(exec, l, in, false);
-    fc_proj_.forward_block(exec, a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b, ws_.linear);
+    fc_proj_.forward_block(grid_.context(), a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b, ws_.linear);
     act_.save(exec, l, BlockField::fch_gelu);  // before the next block's ln1 takes its slot
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
@@ -228,7 +230,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     }
     act_.save(exec, l, BlockField::res3);
   }
-  lm_head_loss_forward(exec, act_.losses, ws_.head, act_.lnf, head_w_, act_.targets, vocab_, x, grid_.xy());
+  lm_head_loss_forward(grid_.context(), act_.losses, ws_.head, act_.lnf, head_w_, act_.targets, vocab_, x, grid_.xy());
   head_chunk_kept_ = true;
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = ws_.head.loss_sum;
@@ -245,13 +247,13 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   const int call = 4 * l;  // the schedule's index of this block's qkv layer
   // bf16 mode: each field saved for backward once forward is done with it, before the next
   // field of its working slot is written (gpt_memory.hpp); nothing when recomputing.
-  qkv_.forward_block(exec, a.qkv, a.ln1, s.weight(exec, call), w.qkv_b, ws_.linear);
+  qkv_.forward_block(grid_.context(), a.qkv, a.ln1, s.weight(exec, call), w.qkv_b, ws_.linear);
   // Llama: positions into the query and key heads (this rank's heads_y and kv_heads_y), in place.
   if (llama_) rotary_forward(exec, a.qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
   act_.save(exec, l, BlockField::ln1);
-  attention_forward(exec, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+  attention_forward(grid_.context(), a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
   act_.save(exec, l, BlockField::qkv);
-  attn_proj_.forward_block(exec, a.res2, a.atty, s.weight(exec, call + 1), w.proj_b, ws_.linear);
+  attn_proj_.forward_block(grid_.context(), a.res2, a.atty, s.weight(exec, call + 1), w.proj_b, ws_.linear);
   act_.save(exec, l, BlockField::atty);
   if (recomputing) {
     // res2 += block input, then ln2 from the statistics the forward kept.
@@ -263,7 +265,7 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
                                grid_.x(), norm_);
   }
   act_.save(exec, l, BlockField::res2);
-  fc_.forward_block(exec, a.fch, a.ln2, s.weight(exec, call + 2), ConstVector(), ws_.linear);  // bias fused below
+  fc_.forward_block(grid_.context(), a.fch, a.ln2, s.weight(exec, call + 2), ConstVector(), ws_.linear);  // bias fused below
   act_.save(exec, l, BlockField::ln2);
   activation_forward(exec, l);
   act_.save(exec, l, BlockField::fch);
@@ -318,30 +320,30 @@ void Gpt::materialise(const ExecSpace& exec, int l, BlockField field, const Cons
 
 void Gpt::complete_loss(const DeviceScalar<double>& loss_sum) const {
   // Every XY rank holds the same rows' losses; rows differ over Z and data.
-  const ExecSpace exec;
+  const ExecSpace& exec = grid_.context().compute();
   comm::all_reduce(exec, grid_.z(), loss_sum);
   comm::all_reduce(exec, grid_.data(), loss_sum);
 }
 
 double Gpt::forward(const int* tokens, const int* targets) {
-  const ExecSpace exec;
+  const ExecSpace& exec = grid_.context().compute();
   Kokkos::deep_copy(exec, ws_.loss, 0.0);
   forward(tokens, targets, ws_.loss);
   complete_loss(ws_.loss);
   DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(ws_.loss);
-  copy_to_host(exec, host, ws_.loss, "fourfold::gpt::forward: the loss for the caller");
+  copy_to_host(grid_.context().counters(), exec, host, ws_.loss, "fourfold::gpt::forward: the loss for the caller");
   return host();
 }
 
 void Gpt::zero_gradients() {
-  const ExecSpace exec;
+  const ExecSpace& exec = grid_.context().compute();
   schedule_->finish_grads(exec);  // a reduce-scatter in flight belongs to the gradients being cleared
   Kokkos::deep_copy(exec, params_.gradients(), 0.0f);
 }
 
 void Gpt::backward(double loss_scale, bool last_micro_step) {
   ScopedRegion region("fourfold::gpt::backward");
-  const ExecSpace exec;
+  const ExecSpace& exec = grid_.context().compute();
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
   gradient_sync_->begin_backward(last_micro_step);
@@ -353,10 +355,10 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
-    layer.backward_block(exec, din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);
+    layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);
     s.reduce_grad(exec, call);
   };
-  lm_head_loss_backward(exec, ws_.d_ln, head_g_, ws_.full, ws_.head, head_w_, act_.targets,
+  lm_head_loss_backward(grid_.context(), ws_.d_ln, head_g_, ws_.full, ws_.head, head_w_, act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
   act_.restore(exec, config_.num_layers - 1, BlockField::res3);  // ln_f's input (bf16 mode)
@@ -396,7 +398,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     materialise(exec, l, BlockField::atty, in);
     linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, a.atty);
     materialise(exec, l, BlockField::qkv, in);
-    attention_backward(exec, ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+    attention_backward(grid_.context(), ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
     materialise(exec, l, BlockField::ln1, in);
@@ -411,10 +413,10 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
 
 void Gpt::sync_gradients() {
   ScopedRegion region("fourfold::gpt::sync_gradients");
-  gradient_sync_->finish(ExecSpace(), *schedule_);
+  gradient_sync_->finish(grid_.context().compute(), *schedule_);
 }
 
-void Gpt::gather_parameters() { gradient_sync_->gather_parameters(ExecSpace(), params_.values()); }
+void Gpt::gather_parameters() { gradient_sync_->gather_parameters(grid_.context().compute(), params_.values()); }
 
 MemoryPlan Gpt::memory() const {
   MemoryPlan plan;

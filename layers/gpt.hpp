@@ -88,7 +88,7 @@ class Gpt {
   int kv_heads_local() const { return kv_heads_y_; }
 
   /// GPT-2's or Llama's initialisation (GptParameters::init).
-  void init_parameters(std::uint64_t seed) { params_.init(seed); }
+  void init_parameters(std::uint64_t seed) { params_.init(grid_.context(), seed); }
 
   /// Enqueues the forward pass. tokens, targets: this rank's m token ids each, in host memory
   /// that stays unchanged until the host next waits for the device (the copy to the device is

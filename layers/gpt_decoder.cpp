@@ -77,7 +77,8 @@ const std::vector<float>& GptDecoder::forward(const std::vector<int>& tokens, bo
              "generation: {} more tokens after {} pass the {} positions of the key/value cache", n, length_, positions_);
   for (const int t : tokens)
     FF_REQUIRE(t >= 0 && t < c.vocab_size, "generation: token id {} outside the vocabulary [0, {})", t, c.vocab_size);
-  const ExecSpace exec;
+  ExecutionContext& ctx = grid_.context();
+  const ExecSpace& exec = ctx.compute();
   const auto& x = grid_.x();
   const ParamViews& p = model_.weights();
   const NormSpec& norm = model_.norm();
@@ -99,19 +100,19 @@ const std::vector<float>& GptDecoder::forward(const std::vector<int>& tokens, bo
   for (int l = 0; l < c.num_layers; ++l) {
     const BlockParams& w = p.blocks[l];
     layernorm_forward(exec, ln, mean, rstd, res, w.ln1_w, w.ln1_b, sums, x, norm);
-    qkv_layer.forward(exec, qkv, ln, w.qkv_w, w.qkv_b, linear_ws_);
+    qkv_layer.forward(ctx, qkv, ln, w.qkv_w, w.qkv_b, linear_ws_);
     if (llama_) rotary_forward(exec, qkv, heads + kv_heads, static_cast<int>(n), rotary_, first);
     cached_attention_forward(exec, atty, qkv, k_cache_[l], v_cache_[l], first, heads, kv_heads);
-    proj_layer.forward(exec, branch, atty, w.proj_w, w.proj_b, linear_ws_);
+    proj_layer.forward(ctx, branch, atty, w.proj_w, w.proj_b, linear_ws_);
     add_into(exec, flat(res), flat(branch));
     layernorm_forward(exec, ln, mean, rstd, res, w.ln2_w, w.ln2_b, sums, x, norm);
-    fc_layer.forward(exec, fch, ln, w.fc_w, ConstVector(), linear_ws_);  // GPT-2's bias with GELU, below
+    fc_layer.forward(ctx, fch, ln, w.fc_w, ConstVector(), linear_ws_);  // GPT-2's bias with GELU, below
     if (llama_) {
       swiglu_forward(exec, act, fch);
     } else {
       bias_gelu_forward(exec, act, fch, w.fc_b);
     }
-    fc_proj_layer.forward(exec, branch, act, w.fcproj_w, w.fcproj_b, linear_ws_);
+    fc_proj_layer.forward(ctx, branch, act, w.fcproj_w, w.fcproj_b, linear_ws_);
     add_into(exec, flat(res), flat(branch));
   }
   layernorm_forward(exec, ln, mean, rstd, res, p.lnf_w, p.lnf_b, sums, x, norm);
@@ -123,12 +124,12 @@ const std::vector<float>& GptDecoder::forward(const std::vector<int>& tokens, bo
   const Matrix h_full = rows_of(h_full_, n), logits = rows_of(logits_, n);
   unpack_x_gather(exec, h_full, x_gathered, x.size());
   const Matrix head = c.tied_embeddings ? p.wte : p.lm_head;
-  gemm(exec, Op::none, Op::transpose, 1.0f, h_full, head, 0.0f, logits, "fourfold::decode::logits");
+  gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, h_full, head, 0.0f, logits, "fourfold::decode::logits");
   const std::size_t xy = static_cast<std::size_t>(grid_.xy().size());
   const Vector gathered = Kokkos::subview(vocab_gathered_, Kokkos::make_pair(std::size_t{0}, n * v_loc * xy));
   comm::all_gather(exec, grid_.xy(), ConstVector(logits.data(), n * v_loc), gathered);
   const auto host = Kokkos::subview(host_logits_, Kokkos::make_pair(std::size_t{0}, gathered.extent(0)));
-  copy_to_host(exec, host, gathered, "fourfold::decode: logits for sampling");
+  copy_to_host(ctx.counters(), exec, host, gathered, "fourfold::decode: logits for sampling");
   // gathered (xy rank r, row i, v) is vocabulary id r V_loc + v; the padded ids are left out.
   const std::size_t vocab = static_cast<std::size_t>(c.vocab_size), first_row = all_rows ? 0 : n - 1;
   result_.assign((n - first_row) * vocab, 0.0f);

@@ -194,9 +194,9 @@ struct InitRun {
 
 }  // namespace
 
-void GptParameters::init(std::uint64_t seed) {
+void GptParameters::init(ExecutionContext& ctx, std::uint64_t seed) {
   ScopedRegion region("fourfold::gpt::init_parameters");
-  const ExecSpace exec;
+  const ExecSpace& exec = ctx.compute();
   std::vector<InitRun> host_runs;
   for (const ParamInfo& p : params_) {
     if (p.init == InitKind::zeros) continue;  // the arena is zeroed first
@@ -222,7 +222,7 @@ void GptParameters::init(std::uint64_t seed) {
         });
       });
   // The host copy of the run table is freed on return: wait for the copy that reads it.
-  fence(exec, SyncKind::value, "fourfold::gpt::init_parameters: run table copied");
+  fence(ctx.counters(), exec, SyncKind::value, "fourfold::gpt::init_parameters: run table copied");
 }
 
 }  // namespace fourfold

@@ -64,7 +64,7 @@ class GptParameters {
   /// Initialisation by global element index (the table's init rule): normal(0, 0.02), GPT-2's
   /// residual projections scaled by 1/sqrt(2L), norm weights 1, biases 0; the same values on
   /// every grid. Drawn in a kernel on the device.
-  void init(std::uint64_t seed);
+  void init(ExecutionContext& ctx, std::uint64_t seed);
 
  private:
   ParamViews views_into(const Vector& arena) const;

@@ -68,12 +68,12 @@ void GradientNorm::compute(const ExecSpace& exec, const DeviceScalar<double>& no
 
 double global_gradient_norm(const ConstVector& gradients, const std::vector<ParamInfo>& params,
                             const comm::Grid& grid) {
-  const ExecSpace exec;
+  const ExecSpace& exec = grid.context().compute();
   const GradientNorm gradient_norm(params, grid.coords());
   const DeviceScalar<double> norm("fourfold::grad_norm");
   gradient_norm.compute(exec, norm, gradients, grid.world());
   DeviceScalar<double>::HostMirror host("fourfold::grad_norm::host");
-  copy_to_host(exec, host, norm, "fourfold::global_gradient_norm: value for the caller");
+  copy_to_host(grid.context().counters(), exec, host, norm, "fourfold::global_gradient_norm: value for the caller");
   return host();
 }
 

@@ -102,12 +102,12 @@ comm::Request reduce_scatter(const ExecSpace& exec, const comm::Communicator& gr
 }
 
 // C = alpha op(A) op(W) + beta C with W as it is held: fp32, or the bf16 block read directly.
-void gemm_with_weight(const ExecSpace& exec, Op op_a, Op op_w, const ConstMatrix& a, const WeightBlock& weight,
+void gemm_with_weight(GemmEngine& engine, Op op_a, Op op_w, const ConstMatrix& a, const WeightBlock& weight,
                       const Matrix& c, const char* label) {
   if (weight.is_bf16()) {
-    gemm(exec, op_a, op_w, 1.0f, a, weight.bf16, 0.0f, c, label);
+    gemm(engine, op_a, op_w, 1.0f, a, weight.bf16, 0.0f, c, label);
   } else {
-    gemm(exec, op_a, op_w, 1.0f, a, weight.fp32, 0.0f, c, label);
+    gemm(engine, op_a, op_w, 1.0f, a, weight.fp32, 0.0f, c, label);
   }
 }
 
@@ -141,68 +141,51 @@ comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const Co
   return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
 }
 
-void ParallelLinear::forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
+void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in,
                                    const WeightBlock& weight, const ConstVector& bias,
                                    const LinearWorkspace& ws) const {
   ScopedRegion region("fourfold::linear::forward");
+  const ExecSpace& exec = ctx.compute();
   FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0) &&
                 weight.rows() == n_local_ && weight.cols() == k_local_,
             "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.extent(0),
             in.extent(1), weight.rows(), weight.cols(), n_local_, k_local_);
-  gemm_with_weight(exec, Op::none, Op::transpose, in, weight, out, "fourfold::linear::forward::gemm");
+  gemm_with_weight(ctx.gemm(), Op::none, Op::transpose, in, weight, out, "fourfold::linear::forward::gemm");
   start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
   finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   if (bias.extent(0) != 0) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
 }
 
-void ParallelLinear::backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight,
+void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight,
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
                                     const ConstMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad) const {
   ScopedRegion region("fourfold::linear::backward");
+  const ExecSpace& exec = ctx.compute();
   // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
   // computed). The same all-reduce either way, so the result does not depend on the overlap.
-  gemm_with_weight(exec, Op::none, Op::none, dout, weight, din, "fourfold::linear::backward::dinput");
+  gemm_with_weight(ctx.gemm(), Op::none, Op::none, dout, weight, din, "fourfold::linear::backward::dinput");
   comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
-  gemm(exec, Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");
-  if (dbias.extent(0) != 0) accumulate_column_sums(exec, dbias, dout, ws.ones);  // empty: no bias (Llama)
+  gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");
+  if (dbias.extent(0) != 0) accumulate_column_sums(ctx, dbias, dout, ws.ones);  // empty: no bias (Llama)
   if (overlap_input_grad) {
     if (din_reduce.active()) din_reduce.wait(exec);
     finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
   }
 }
 
-void ParallelLinear::forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
+void ParallelLinear::forward(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in,
                              const ConstVector& weight_chunk, const ConstVector& bias,
                              const LinearWorkspace& ws) const {
-  forward_block(exec, out, in, gathered_weight(exec, weight_chunk, ws), bias, ws);
-}
-
-void ParallelLinear::backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
-                              const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
-                              const ConstVector& weight_chunk, const LinearWorkspace& ws) const {
-  const ConstMatrix weight = gathered_weight(exec, weight_chunk, ws);
-  if (z_size_ == 1) {
-    // The chunk is the whole block: accumulate straight into it.
-    backward_block(exec, din, Matrix(dweight_chunk.data(), n_local_, k_local_), 1.0f, dbias, dout, in, weight, ws,
-                   true);
-    return;
-  }
-  const Vector block = Kokkos::subview(ws.weight_grad_block, Kokkos::make_pair(std::size_t{0}, block_size()));
-  backward_block(exec, din, Matrix(block.data(), n_local_, k_local_), 0.0f, dbias, dout, in, weight, ws, true);
-  const Vector reduced = Kokkos::subview(ws.weight_grad_chunk, Kokkos::make_pair(std::size_t{0}, chunk_size()));
-  reduce_weight_grad(exec, block, reduced, false);
-  add_into(exec, dweight_chunk, reduced);
-}
-
-ConstMatrix ParallelLinear::gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
-                                            const LinearWorkspace& ws) const {
-  // With G_z = 1 the chunk is the whole block: use it in place (the gather would be a copy).
-  if (z_size_ == 1) return ConstMatrix(weight_chunk.data(), n_local_, k_local_);
-  const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
-  gather_weight(exec, weight_chunk, block, false);
-  return ConstMatrix(block.data(), n_local_, k_local_);
+  const auto gathered = [&] {
+    // With G_z = 1 the chunk is the whole block: used in place (the gather would be a copy).
+    if (z_size_ == 1) return ConstMatrix(weight_chunk.data(), n_local_, k_local_);
+    const Vector block = Kokkos::subview(ws.weight_block, Kokkos::make_pair(std::size_t{0}, block_size()));
+    gather_weight(ctx.compute(), weight_chunk, block, false);
+    return ConstMatrix(block.data(), n_local_, k_local_);
+  };
+  forward_block(ctx, out, in, WeightBlock(gathered()), bias, ws);
 }
 
 }  // namespace fourfold

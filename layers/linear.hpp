@@ -15,6 +15,7 @@
 
 #include "comm/grid.hpp"
 #include "comm/request.hpp"
+#include "core/execution_context.hpp"
 #include "core/types.hpp"
 #include "layers/param_layout.hpp"
 
@@ -74,18 +75,14 @@ class ParallelLinear {
   int z_size() const { return z_size_; }
 
   /// out (m, n_loc) = in (m, k_loc) W^T + bias (n_loc); weight_chunk (chunk_size). Gathers the
-  /// block over Z itself (blocking); a model runs the gather ahead through a LinearSchedule.
-  void forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in,
-               const ConstVector& weight_chunk, const ConstVector& bias,
-               const LinearWorkspace& ws) const;
+  /// block over Z itself (blocking) into ws.weight_block: generation's route (GptDecoder), where
+  /// nothing runs ahead; a training model runs the gather ahead through a LinearSchedule.
+  void forward(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in, const ConstVector& weight_chunk,
+               const ConstVector& bias, const LinearWorkspace& ws) const;
 
-  /// din (m, k_loc) =; dweight_chunk (chunk_size) +=; dbias (n_loc) +=; dout (m, n_loc).
-  /// Gathers and reduce-scatters over Z itself (blocking).
-  void backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight_chunk,
-                const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
-                const ConstVector& weight_chunk, const LinearWorkspace& ws) const;
-
-  // --- The pieces a schedule runs, with the Z collectives apart from the GEMMs. ---
+  // The pieces a schedule (LinearSchedule) runs, with the Z collectives apart from the GEMMs:
+  // gather the weight block over Z, forward_block / backward_block on it, reduce-scatter the
+  // weight gradient block over Z.
 
   /// block (block_size) = this rank's weight block gathered over Z from weight_chunk, on the
   /// Z prefetch communicator (blocking, or started: the handle completes it).
@@ -100,26 +97,23 @@ class ParallelLinear {
   /// The same in bf16 ([train] grad_reduce = "bf16").
   comm::Request reduce_weight_grad(const ExecSpace& exec, const ConstBf16Vector& dweight_block,
                                    const Bf16Vector& reduced, bool start) const;
-  /// forward() on the gathered block weight (n_loc, k_loc). An empty bias view skips the bias
+  /// out (m, n_loc) = in (m, k_loc) W^T + bias (n_loc), summed over the k shards, on the
+  /// gathered block weight (n_loc, k_loc), on ctx's compute instance. An empty bias view skips the bias
   /// add, for a caller that fuses it into the next kernel (bias_gelu_forward). With ws.wire (bf16
   /// mode) the output is all-reduced, and held, as bf16 values.
-  void forward_block(const ExecSpace& exec, const Matrix& out, const ConstMatrix& in, const WeightBlock& weight,
+  void forward_block(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in, const WeightBlock& weight,
                      const ConstVector& bias, const LinearWorkspace& ws) const;
-  /// backward() on the gathered block: din (m, k_loc) =; dweight (n_loc, k_loc) =
+  /// The backward of forward_block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
   /// runs while dweight is computed (OAR), else before it. ws.ones: bias gradients; ws.wire (bf16
   /// mode): din is all-reduced, and held, as bf16 values.
-  void backward_block(const ExecSpace& exec, const Matrix& din, const Matrix& dweight, float dweight_beta,
+  void backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
                       const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 
  private:
-  /// The (n_loc, k_loc) block: gathered over Z into ws.weight_block (in place when G_z = 1).
-  ConstMatrix gathered_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
-                              const LinearWorkspace& ws) const;
-
   std::string name_;
   Orientation orientation_;
   std::size_t n_ = 0, k_ = 0;

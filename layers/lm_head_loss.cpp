@@ -33,9 +33,9 @@ int real_columns(const VocabShard& vocab) {
 }
 
 // logits (rows, V_loc) of chunk k = h_full rows of the chunk times the local vocabulary rows^T.
-Matrix chunk_logits(const ExecSpace& exec, const LmHeadWorkspace& ws, const ConstMatrix& wte_local, const Chunk& k) {
+Matrix chunk_logits(ExecutionContext& ctx, const LmHeadWorkspace& ws, const ConstMatrix& wte_local, const Chunk& k) {
   const Matrix logits = Kokkos::subview(ws.logits, Range{0, k.rows()}, Kokkos::ALL);
-  gemm(exec, Op::none, Op::transpose, 1.0f, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL), wte_local, 0.0f,
+  gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL), wte_local, 0.0f,
        logits, "fourfold::lm_head::gemm");
   return logits;
 }
@@ -59,11 +59,12 @@ std::size_t LmHeadWorkspace::bytes() const {
   return sizeof(float) * (h_full.span() + gathered.span() + logits.span() + row_max.span() + row_stats.span());
 }
 
-void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const LmHeadWorkspace& ws,
+void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmHeadWorkspace& ws,
                           const ConstMatrix& h, const ConstMatrix& wte_local, const TokenView& targets,
                           const VocabShard& vocab, const comm::Communicator& x_group,
                           const comm::Communicator& xy_group) {
   ScopedRegion region("fourfold::lm_head_loss::forward");
+  const ExecSpace& exec = ctx.compute();
   const std::size_t m = h.extent(0), c_loc = h.extent(1);
   FF_REQUIRE(ws.h_full.extent(0) == m && ws.h_full.extent(1) == c_loc * x_group.size() &&
                  ws.logits.extent(1) == static_cast<std::size_t>(vocab.local) && losses.extent(0) == m,
@@ -78,7 +79,7 @@ void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const LmH
   const int offset = vocab.offset, v_loc = vocab.local;
   for (std::size_t c = 0; c < ws.chunks(); ++c) {
     const Chunk k = chunk_of(ws, c);
-    const Matrix probs = chunk_logits(exec, ws, wte_local, k);
+    const Matrix probs = chunk_logits(ctx, ws, wte_local, k);
     const Tensor2<float> stats = Kokkos::subview(ws.row_stats, k.range(), Kokkos::ALL);
     const Vector row_max = Kokkos::subview(ws.row_max, k.range());
     const Vector chunk_losses = Kokkos::subview(losses, k.range());
@@ -131,18 +132,19 @@ void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const LmH
       KOKKOS_LAMBDA(const std::size_t i, double& acc) { acc += losses(i); }, ws.loss_sum);
 }
 
-void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix& dwte_local,
+void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix& dwte_local,
                            const Matrix& dh_full, const LmHeadWorkspace& ws, const ConstMatrix& wte_local,
                            const TokenView& targets, float scale, const VocabShard& vocab, int x_rank,
                            const comm::Communicator& xy_group, bool last_chunk_kept) {
   ScopedRegion region("fourfold::lm_head_loss::backward");
+  const ExecSpace& exec = ctx.compute();
   const std::size_t m = ws.h_full.extent(0), c_loc = dh.extent(1);
   const int offset = vocab.offset, v_loc = vocab.local, real_local = real_columns(vocab);
   comm::Request reduce;  // the previous chunk's input-gradient all-reduce, while in flight
   for (std::size_t c = ws.chunks(); c-- > 0;) {
     const Chunk k = chunk_of(ws, c);
     const bool recompute = !(last_chunk_kept && c + 1 == ws.chunks());
-    const Matrix dlogits = recompute ? chunk_logits(exec, ws, wte_local, k)
+    const Matrix dlogits = recompute ? chunk_logits(ctx, ws, wte_local, k)
                                      : Matrix(Kokkos::subview(ws.logits, Range{0, k.rows()}, Kokkos::ALL));
     const Tensor2<float> stats = Kokkos::subview(ws.row_stats, k.range(), Kokkos::ALL);
     const Vector row_max = Kokkos::subview(ws.row_max, k.range());
@@ -166,10 +168,10 @@ void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix
     // dh_full rows (rows, C) = dlogits (rows, V_loc) wte_local (V_loc, C), summed over the vocab
     // shards while the weight gradient's GEMM runs.
     const Matrix dh_rows = Kokkos::subview(dh_full, k.range(), Kokkos::ALL);
-    gemm(exec, Op::none, Op::none, 1.0f, dlogits, wte_local, 0.0f, dh_rows, "fourfold::lm_head::dinput");
+    gemm(ctx.gemm(), Op::none, Op::none, 1.0f, dlogits, wte_local, 0.0f, dh_rows, "fourfold::lm_head::dinput");
     if (reduce.active()) reduce.wait(exec);
     reduce = comm::all_reduce_start(exec, xy_group, dh_rows);
-    gemm(exec, Op::transpose, Op::none, 1.0f, dlogits, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL), 1.0f,
+    gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, dlogits, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL), 1.0f,
          dwte_local, "fourfold::lm_head::dweight");
   }
   if (reduce.active()) reduce.wait(exec);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "comm/communicator.hpp"
+#include "core/execution_context.hpp"
 #include "core/types.hpp"
 #include "layers/embedding.hpp"
 
@@ -44,7 +45,7 @@ struct LmHeadWorkspace {
 /// gathered over X, ws.row_max and ws.row_stats (needed by backward), the last chunk's
 /// probabilities in ws.logits, and ws.loss_sum = the sum of `losses`, in device memory: nothing
 /// waits for the device.
-void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const LmHeadWorkspace& ws,
+void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmHeadWorkspace& ws,
                           const ConstMatrix& h, const ConstMatrix& wte_local, const TokenView& targets,
                           const VocabShard& vocab, const comm::Communicator& x_group,
                           const comm::Communicator& xy_group);
@@ -52,7 +53,7 @@ void lm_head_loss_forward(const ExecSpace& exec, const Vector& losses, const LmH
 /// dh (m, C_x) =, dwte_local (V_loc, C) +=, for loss = scale * sum of row losses, after
 /// lm_head_loss_forward on the same ws. last_chunk_kept: ws.logits still holds the probabilities
 /// the forward left there (nothing used the buffer since). dh_full (m, C) is scratch.
-void lm_head_loss_backward(const ExecSpace& exec, const Matrix& dh, const Matrix& dwte_local,
+void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix& dwte_local,
                            const Matrix& dh_full, const LmHeadWorkspace& ws, const ConstMatrix& wte_local,
                            const TokenView& targets, float scale, const VocabShard& vocab, int x_rank,
                            const comm::Communicator& xy_group, bool last_chunk_kept);

@@ -53,7 +53,7 @@ int run_comm_bench(Runtime& runtime, const CommBenchOptions& options) {
     for (const auto& op : options.ops) {
       for (std::size_t bytes = options.min_bytes; bytes <= options.max_bytes; bytes *= 2) {
         const TimedCollective timed =
-            time_collective(kind_of(op), group, grid.world(), bytes, options.warmup, options.iterations);
+            time_collective(grid.context(), kind_of(op), group, grid.world(), bytes, options.warmup, options.iterations);
         const std::size_t moved = timed.bytes;
         const double seconds = timed.seconds;
         if (!root) continue;
@@ -78,7 +78,7 @@ int run_comm_bench(Runtime& runtime, const CommBenchOptions& options) {
   // What an all-reduce costs between GEMMs (the calibration's loaded lines).
   if (grid.world().size() >= 2 && options.loaded_gemm_ms > 0) {
     for (std::size_t bytes : options.loaded_bytes) {
-      const std::string line = loaded_line(grid.world(), bytes, 1e-3 * options.loaded_gemm_ms);
+      const std::string line = loaded_line(grid.context(), grid.world(), bytes, 1e-3 * options.loaded_gemm_ms);
       if (root) {
         std::printf("%s\n", line.c_str());
         std::fflush(stdout);

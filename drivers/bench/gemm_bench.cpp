@@ -32,7 +32,8 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
   } catch (const UserError& e) {
     FF_REQUIRE(false, "--precision: {}", e.what());
   }
-  const auto world = comm::Communicator::duplicate(runtime.world(), "world");
+  ExecutionContext context;
+  const auto world = comm::Communicator::duplicate(runtime.world(), "world", context.counters_handle());
   std::vector<std::pair<std::string, GemmShape>> shapes;
   if (options.shapes.empty()) {
     for (const auto& [name, shape] : default_shapes) shapes.emplace_back(name, shape);
@@ -44,7 +45,7 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
     }
   }
   for (const auto& [name, s] : shapes) {
-    const TimedGemm t = time_gemm(world, s.m, s.n, s.k, options.warmup, options.iterations, precision);
+    const TimedGemm t = time_gemm(context, world, s.m, s.n, s.k, options.warmup, options.iterations, precision);
     if (world.rank() == 0) {
       const nlohmann::json line = {
           {"op", "gemm"},       {"shape", name},
@@ -52,7 +53,7 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
           {"k", s.k},           {"seconds", t.seconds},
           {"gflops_per_rank", t.gflops_per_rank}, {"gflops_total", t.gflops_total},
           {"ranks", world.size()}, {"blas_threads", blas_threads()},
-          {"route", gemm_route()},   {"precision", precision_name(precision)},
+          {"route", gemm_route(context.gemm())},   {"precision", precision_name(precision)},
       };
       std::printf("%s\n", line.dump().c_str());
       std::fflush(stdout);
@@ -60,7 +61,7 @@ int run_gemm_bench(Runtime& runtime, const GemmBenchOptions& options) {
   }
   // The memory-bound side and the node, so that these lines alone with fourfold-bench comm's
   // make a calibration (the planner's local machine).
-  const double triad = time_triad_gbps(world, static_cast<std::size_t>(options.triad_elements), options.iterations);
+  const double triad = time_triad_gbps(context, world, static_cast<std::size_t>(options.triad_elements), options.iterations);
   const std::string node = node_line(world, runtime.local_size(), runtime.memory_bytes_per_rank());
   if (world.rank() == 0) {
     const nlohmann::json line = {{"op", "triad"}, {"elements", options.triad_elements}, {"gbps_per_rank", triad}};

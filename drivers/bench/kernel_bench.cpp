@@ -74,7 +74,8 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   const int v_loc = (config.padded_vocab_size + xy - 1) / xy;
   const int xy_rank = grid.coords().y * shape.x + grid.coords().x;
   const VocabShard vocab{xy_rank * v_loc, v_loc, config.vocab_size};
-  const ExecSpace exec;
+  ExecutionContext& ctx = grid.context();
+  const ExecSpace& exec = ctx.compute();
 
   const Matrix ln_in = random_matrix(exec, "ln_in", m, c_x, 1), ln_out = random_matrix(exec, "ln_out", m, c_x, 2);
   const Matrix ln_dout = random_matrix(exec, "ln_dout", m, c_x, 3), ln_din = random_matrix(exec, "ln_din", m, c_x, 4);
@@ -131,13 +132,13 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
       {"triad", 0, 3 * f * n_triad, [&] { stream_triad(exec, ta, tb, tc, 0.5f); }},
       {"gemm_qkv_forward", 2 * md * 3 * c_y * c_x, 0,
        [&] {
-         gemm(exec, Op::none, Op::transpose, 1.0f, ConstMatrix(ln_out.data(), m, c_x),
+         gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, ConstMatrix(ln_out.data(), m, c_x),
               ConstMatrix(wte.data(), 3 * c_y, c_x), 0.0f, qkv, "fourfold::bench::gemm");
        }},
       {"attention_forward", 2 * attention_forward_gemms * B * heads * tt * hs, 0,
-       [&] { attention_forward(exec, atty, lse, qkv, heads, attention); }},
+       [&] { attention_forward(ctx, atty, lse, qkv, heads, attention); }},
       {"attention_backward", 2 * attention_backward_gemms * B * heads * tt * hs, 0,
-       [&] { attention_backward(exec, dqkv, datty, atty, lse, qkv, heads, attention); }},
+       [&] { attention_backward(ctx, dqkv, datty, atty, lse, qkv, heads, attention); }},
       {"layernorm_forward", 0, f * (2 * md * c_x + 2 * md),
        [&] { layernorm_forward(exec, ln_out, mean, rstd, ln_in, ln_w, ln_b, row_sums, grid.x()); }},
       {"layernorm_backward", 0, f * (3 * md * c_x + 2 * md),
@@ -160,39 +161,39 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
        [&] { embedding_backward(exec, dwte, dwpe, ln_dout, head.gathered, token_view, vocab.offset, T, grid.x()); }},
       {"lm_head_gemm", 2 * static_cast<double>(head.logits.extent(0)) * v_loc * C, 0,
        [&] {
-         gemm(exec, Op::none, Op::transpose, 1.0f,
+         gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f,
               Kokkos::subview(head.h_full, Kokkos::make_pair(std::size_t{0}, head.logits.extent(0)), Kokkos::ALL),
               wte, 0.0f, head.logits, "fourfold::bench::gemm");
        }},
       {"lm_head_loss_forward", 2 * md * v_loc * C, 2 * f * md * v_loc,
-       [&] { lm_head_loss_forward(exec, losses, head, ln_out, wte, token_view, vocab, grid.x(), grid.xy()); }},
+       [&] { lm_head_loss_forward(ctx, losses, head, ln_out, wte, token_view, vocab, grid.x(), grid.xy()); }},
       // Every chunk's logits recomputed (a backward whose forward's last chunk is kept skips one).
       {"lm_head_loss_backward", 6 * md * v_loc * C, 2 * f * md * v_loc,
        [&] {
-         lm_head_loss_backward(exec, dh, dwte, full, head, wte, token_view, 1.0f / md, vocab, grid.coords().x,
+         lm_head_loss_backward(ctx, dh, dwte, full, head, wte, token_view, 1.0f / md, vocab, grid.coords().x,
                                grid.xy(), false);
        }},
       {"adamw", 0, 8 * f * n_params, [&] { adamw.step(exec, params, grads, 1e-4f, 1.0f, 1); }},
   };
 
-  set_gemm_precision(precision);
+  ctx.gemm().set_precision(precision);
   // Batched GEMM launches of one layer's attention (forward and backward): what a GPU's vendor
   // library is asked for, which must not grow with the batch.
-  reset_gemm_stats();
-  attention_forward(exec, atty, lse, qkv, heads, attention);
-  attention_backward(exec, dqkv, datty, atty, lse, qkv, heads, attention);
-  const long attention_launches = gemm_stats().batched_launches;
+  ctx.gemm().reset_stats();
+  attention_forward(ctx, atty, lse, qkv, heads, attention);
+  attention_backward(ctx, dqkv, datty, atty, lse, qkv, heads, attention);
+  const long attention_launches = ctx.gemm().stats().batched_launches;
   std::vector<double> seconds(kernels.size());
   for (std::size_t k = 0; k < kernels.size(); ++k) {
     for (int i = 0; i < options.warmup; ++i) kernels[k].run();
-    fence(exec, SyncKind::timing, "fourfold-bench kernels: start");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold-bench kernels: start");
     grid.world().barrier();
     Stopwatch watch;
     for (int i = 0; i < options.iterations; ++i) kernels[k].run();
-    fence(exec, SyncKind::timing, "fourfold-bench kernels: end");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold-bench kernels: end");
     seconds[k] = comm::all_reduce_value(grid.world(), watch.seconds() / options.iterations, comm::ReduceOp::max);
   }
-  set_gemm_precision(GemmPrecision::fp32);
+  ctx.gemm().set_precision(GemmPrecision::fp32);
 
   if (grid.world_rank() == 0) {
     std::printf("# kernels of GPT-2 C=%d NH=%d at batch %d x %d on grid %s (this rank: %zu rows, C_x %d, C_y %d, "

@@ -90,9 +90,9 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
     model.zero_gradients();
     long t = 1;
     for (int i = 0; i < options.warmup; ++i) optimizer_step(t++);
-    const HostSyncCounts before = host_sync_counts();
+    const HostSyncCounts before = grid.context().counters().host_syncs();
     for (int i = 0; i < options.steps; ++i) optimizer_step(t++);
-    const HostSyncCounts counted = host_sync_counts() - before;
+    const HostSyncCounts counted = grid.context().counters().host_syncs() - before;
     if (grid.world_rank() == 0) {
       nlohmann::json line = {{"bench", "model_syncs"}, {"model", config.str()}, {"grid", shape.str()},
                              {"batch", options.batch}, {"seq_len", options.seq_len}, {"steps", options.steps},
@@ -105,20 +105,21 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
     return;
   }
   // Each phase ends with a fence, so the host clock measures the device's work.
-  const ExecSpace exec;
+  ExecutionContext& ctx = grid.context();
+  const ExecSpace& exec = ctx.compute();
   auto step = [&](double& forward_s, double& backward_s, double& sync_s) {
     model.zero_gradients();
-    fence(exec, SyncKind::timing, "fourfold-bench model: start");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold-bench model: start");
     Stopwatch watch;
     model.forward(tokens.data(), targets.data());
     forward_s = watch.seconds();
     watch.restart();
     model.backward(1.0 / model.global_tokens());
-    fence(exec, SyncKind::timing, "fourfold-bench model: backward done");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold-bench model: backward done");
     backward_s = watch.seconds();
     watch.restart();
     model.sync_gradients();
-    fence(exec, SyncKind::timing, "fourfold-bench model: gradients synchronised");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold-bench model: gradients synchronised");
     sync_s = watch.seconds();
   };
   double f = 0, b = 0, s = 0;
@@ -135,15 +136,15 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
   // Pass 2, the GEMM share: every GEMM fenced and timed, which slows the step (the device idles
   // at each fence), so the share is of this pass's own step time, not of pass 1's.
   grid.world().barrier();
-  reset_gemm_stats();
-  set_gemm_timing(true);
+  ctx.gemm().reset_stats();
+  ctx.gemm().set_timing(true);
   double fenced_s = 0;
   for (int i = 0; i < options.steps; ++i) {
     step(f, b, s);
     fenced_s += f + b + s;
   }
-  set_gemm_timing(false);
-  const GemmStats gemm = gemm_stats();
+  ctx.gemm().set_timing(false);
+  const GemmStats gemm = ctx.gemm().stats();
   const double step_s = comm::all_reduce_value(grid.world(), (forward_s + backward_s + sync_s) / options.steps,
                                                comm::ReduceOp::max);
   const double fenced_step_s = comm::all_reduce_value(grid.world(), fenced_s / options.steps, comm::ReduceOp::max);

@@ -1,7 +1,6 @@
 #include "drivers/bench/step_bench.hpp"
 
 #include "comm/collectives.hpp"
-#include "comm/comm_stats.hpp"
 #include "comm/grid.hpp"
 #include "comm/mpi_backend.hpp"
 #include "core/error.hpp"
@@ -80,7 +79,6 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   AdamWSettings settings;
   settings.weight_decay = static_cast<float>(c.weight_decay);
   AdamW optimizer(model.params(), model.parameters().extent(0), settings, model.data_shards(), grid.coords().data);
-  const GemmPrecisionScope precision(c.precision);
   TrainStep train_step(model, optimizer, c.micro_steps(), c.grad_clip);
   for (int k = 0; k < c.micro_steps(); ++k) {
     for (std::size_t i = 0; i < model.rows(); ++i) {
@@ -98,11 +96,11 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   std::array<std::vector<double>, comm::comm_axis_count> axis_bytes;
   for (int i = 0; i < options.steps; ++i) {
     grid.world().barrier();
-    const comm::CommTotals before = comm::comm_totals();
+    const comm::CommTotals before = grid.context().counters().comm_totals();
     Stopwatch watch;
     const StepValues v = train_step.run(1e-4, t++);
     const double seconds = watch.seconds();
-    const comm::CommTotals d = comm::comm_totals() - before;
+    const comm::CommTotals d = grid.context().counters().comm_totals() - before;
     // Every rank's figures: the slowest step, the mean communication.
     const double step_s = comm::all_reduce_value(grid.world(), seconds, comm::ReduceOp::max);
     std::array<double, 2 * comm::comm_axis_count> axes{};

@@ -9,7 +9,7 @@
 //   comm_axis_ms       busy time per grid axis {x, y, z, data, xy, other}
 //   exposed_axis_ms    exposed time per grid axis
 //   comm_bytes_axis    bytes this rank's collectives moved in the step, per grid axis (rank 0's;
-//                      the full-buffer convention of comm_stats.hpp, as fourfold-plan counts them)
+//                      the full-buffer convention of core/counters.hpp, as fourfold-plan counts them)
 // The summary line has the medians over the timed steps.
 #pragma once
 

@@ -15,11 +15,11 @@
 
 namespace fourfold {
 
-TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communicator& group,
+TimedCollective time_collective(ExecutionContext& ctx, comm::CollectiveKind kind, const comm::Communicator& group,
                                 const comm::Communicator& world, std::size_t bytes, int warmup, int iterations) {
   using comm::CollectiveKind;
   FF_REQUIRE(iterations >= 1 && warmup >= 0, "collective timing: {} iterations / {} warm-up", iterations, warmup);
-  const ExecSpace exec;
+  const ExecSpace& exec = ctx.compute();
   const std::size_t n = static_cast<std::size_t>(group.size());
   std::size_t elements = std::max<std::size_t>(bytes / sizeof(float), 1);
   if (kind == CollectiveKind::all_gather || kind == CollectiveKind::reduce_scatter)
@@ -36,7 +36,7 @@ TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communica
       case CollectiveKind::reduce_scatter: comm::reduce_scatter(exec, group, full, part); break;
       case CollectiveKind::broadcast: comm::broadcast(exec, group, full, 0); break;
     }
-    fence(exec, SyncKind::timing, "fourfold: timing");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
   };
   for (int i = 0; i < warmup; ++i) run_once();
   world.barrier();
@@ -46,22 +46,22 @@ TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communica
   return {elements * sizeof(float), comm::all_reduce_value(world, local, comm::ReduceOp::max)};
 }
 
-TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
+TimedGemm time_gemm(ExecutionContext& ctx, const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
                     GemmPrecision precision) {
   FF_REQUIRE(m > 0 && n > 0 && k > 0, "gemm shape {}x{}x{}: m, n and k must be positive", m, n, k);
   FF_REQUIRE(iterations >= 1 && warmup >= 0, "gemm timing: {} iterations / {} warm-up", iterations, warmup);
-  const GemmPrecisionScope scope(precision);
-  const ExecSpace exec;
+  const GemmPrecisionScope scope(ctx.gemm(), precision);
+  const ExecSpace& exec = ctx.compute();
   // Y (m, n) = X (m, k) W (n, k)^T: the layout of a forward linear layer.
   Matrix x("x", m, k), w("w", n, k), y("y", m, n);
   Kokkos::deep_copy(x, 0.5f);
   Kokkos::deep_copy(w, 0.25f);
-  for (int i = 0; i < warmup; ++i) gemm(exec, Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
-  fence(exec, SyncKind::timing, "fourfold: timing");
+  for (int i = 0; i < warmup; ++i) gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
+  fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
   world.barrier();
   Stopwatch watch;
-  for (int i = 0; i < iterations; ++i) gemm(exec, Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
-  fence(exec, SyncKind::timing, "fourfold: timing");
+  for (int i = 0; i < iterations; ++i) gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
+  fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
   const double seconds = watch.seconds() / iterations;
   const double gflops = 2.0 * m * static_cast<double>(n) * k / seconds / 1e9;
   TimedGemm t;
@@ -89,45 +89,45 @@ void stream_triad(const ExecSpace& exec, const Vector& a, const ConstVector& b, 
       });
 }
 
-double time_triad_gbps(const comm::Communicator& world, std::size_t elements, int iterations) {
+double time_triad_gbps(ExecutionContext& ctx, const comm::Communicator& world, std::size_t elements, int iterations) {
   FF_REQUIRE(elements >= 1 && iterations >= 1, "triad timing: {} elements, {} iterations", elements, iterations);
-  const ExecSpace exec;
+  const ExecSpace& exec = ctx.compute();
   const Vector a("triad_a", elements), b("triad_b", elements), c("triad_c", elements);
   Kokkos::deep_copy(b, 1.0f);
   Kokkos::deep_copy(c, 2.0f);
   stream_triad(exec, a, b, c, 0.5f);  // first touch
-  fence(exec, SyncKind::timing, "fourfold: timing");
+  fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
   world.barrier();
   double best = 1e30;
   for (int i = 0; i < iterations; ++i) {
     Stopwatch watch;
     stream_triad(exec, a, b, c, 0.5f);
-    fence(exec, SyncKind::timing, "fourfold: timing");
+    fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
     best = std::min(best, watch.seconds());
   }
   const double gbps = 3.0 * sizeof(float) * static_cast<double>(elements) / best / 1e9;
   return comm::all_reduce_value(world, gbps, comm::ReduceOp::min);
 }
 
-double time_loaded_all_reduce(const comm::Communicator& group, const comm::Communicator& world, std::size_t bytes,
+double time_loaded_all_reduce(ExecutionContext& ctx, const comm::Communicator& group, const comm::Communicator& world, std::size_t bytes,
                               double gemm_seconds, int rounds) {
   FF_REQUIRE(rounds >= 1 && gemm_seconds > 0.0, "loaded all-reduce timing: {} rounds of {} s", rounds, gemm_seconds);
-  const ExecSpace exec;
+  const ExecSpace& exec = ctx.compute();
   // One GEMM of 1024 x 768 x 768 per repetition, repeated to last about gemm_seconds.
   const int m = 1024, n = 768, k = 768;
   Matrix x("loaded_x", m, k), w("loaded_w", n, k), y("loaded_y", m, n);
   Kokkos::deep_copy(x, 0.5f);
   Kokkos::deep_copy(w, 0.25f);
   Tensor1<float> data("loaded_data", std::max<std::size_t>(bytes / sizeof(float), 1));
-  const TimedGemm one = time_gemm(world, m, n, k, 1, 2, gemm_precision());
+  const TimedGemm one = time_gemm(ctx, world, m, n, k, 1, 2, ctx.gemm().precision());
   const int repetitions = std::max(1, static_cast<int>(gemm_seconds / std::max(one.seconds, 1e-9)));
   auto run = [&](bool with_collective) {
     world.barrier();
     Stopwatch watch;
     for (int r = 0; r < rounds; ++r) {
-      for (int i = 0; i < repetitions; ++i) gemm(exec, Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
+      for (int i = 0; i < repetitions; ++i) gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, x, w, 0.0f, y);
       if (with_collective) comm::all_reduce(exec, group, data);
-      fence(exec, SyncKind::timing, "fourfold: timing");
+      fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
     }
     return comm::all_reduce_value(world, watch.seconds(), comm::ReduceOp::max);
   };
@@ -144,7 +144,7 @@ double time_loaded_all_reduce(const comm::Communicator& group, const comm::Commu
   return std::max(0.0, differences[pairs / 2] / rounds);
 }
 
-std::string loaded_line(const comm::Communicator& world, std::size_t bytes, double gemm_seconds) {
+std::string loaded_line(ExecutionContext& ctx, const comm::Communicator& world, std::size_t bytes, double gemm_seconds) {
   const nlohmann::json line = {
       {"op", "loaded"},
       {"collective", "all_reduce"},
@@ -152,7 +152,7 @@ std::string loaded_line(const comm::Communicator& world, std::size_t bytes, doub
       {"stride", 1},
       {"bytes", bytes},
       {"gemm_seconds", gemm_seconds},
-      {"seconds", time_loaded_all_reduce(world, world, bytes, gemm_seconds, 20)}};
+      {"seconds", time_loaded_all_reduce(ctx, world, world, bytes, gemm_seconds, 20)}};
   return line.dump();
 }
 
@@ -167,7 +167,7 @@ std::string node_line(const comm::Communicator& world, int ranks_per_node, doubl
   return line.dump();
 }
 
-std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backend backend,
+std::vector<std::string> calibrate(ExecutionContext& ctx, const comm::Communicator& world, comm::Backend backend,
                                    comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank,
                                    GemmPrecision precision) {
   std::vector<std::string> lines;
@@ -193,7 +193,7 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
     const comm::Communicator& group = grid.group(kind);
     for (comm::CollectiveKind op : kinds) {
       for (std::size_t bytes = std::size_t{64} << 10; bytes <= (std::size_t{4} << 20); bytes *= 4) {
-        const TimedCollective t = time_collective(op, group, grid.world(), bytes, 2, 5);
+        const TimedCollective t = time_collective(grid.context(), op, group, grid.world(), bytes, 2, 5);
         const nlohmann::json line = {{"op", comm::collective_kind_name(op)},
                                      {"group", comm::group_name(kind)},
                                      {"group_size", group.size()},
@@ -208,11 +208,11 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
   // All-reduces between GEMMs on the whole job: what a collective costs a computing step. Two
   // sizes, so that the planner can tell a per-call wait from a slower transfer.
   if (p >= 2)
-    for (std::size_t bytes : {std::size_t{64} << 10, std::size_t{4} << 20}) lines.push_back(loaded_line(world, bytes, 2e-3));
+    for (std::size_t bytes : {std::size_t{64} << 10, std::size_t{4} << 20}) lines.push_back(loaded_line(ctx, world, bytes, 2e-3));
   // GEMMs of GPT-2-like layers at 1024 tokens per rank, at the job's precision.
   const int shapes[][3] = {{1024, 768, 768}, {1024, 3072, 768}, {1024, 768, 3072}};
   for (const auto& s : shapes) {
-    const TimedGemm t = time_gemm(world, s[0], s[1], s[2], 1, 3, precision);
+    const TimedGemm t = time_gemm(ctx, world, s[0], s[1], s[2], 1, 3, precision);
     const nlohmann::json line = {{"op", "gemm"},          {"m", s[0]},
                                  {"n", s[1]},             {"k", s[2]},
                                  {"seconds", t.seconds},  {"gflops_per_rank", t.gflops_per_rank},
@@ -222,7 +222,7 @@ std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backen
   const std::size_t triad_elements = std::size_t{1} << 24;
   const nlohmann::json triad = {{"op", "triad"},
                                 {"elements", triad_elements},
-                                {"gbps_per_rank", time_triad_gbps(world, triad_elements, 5)}};
+                                {"gbps_per_rank", time_triad_gbps(ctx, world, triad_elements, 5)}};
   lines.push_back(triad.dump());
   return lines;
 }

@@ -7,6 +7,7 @@
 
 #include "comm/communicator.hpp"
 #include "comm/types.hpp"
+#include "core/execution_context.hpp"
 #include "core/precision.hpp"
 #include "core/types.hpp"
 
@@ -23,7 +24,7 @@ struct TimedCollective {
   std::size_t bytes = 0;
   double seconds = 0.0;
 };
-TimedCollective time_collective(comm::CollectiveKind kind, const comm::Communicator& group,
+TimedCollective time_collective(ExecutionContext& ctx, comm::CollectiveKind kind, const comm::Communicator& group,
                                 const comm::Communicator& world, std::size_t bytes, int warmup, int iterations);
 
 /// One (m, k) x (n, k)^T GEMM at `precision` (operands of fp32 Views, rounded to bf16 by the
@@ -34,24 +35,24 @@ struct TimedGemm {
   double gflops_per_rank = 0.0;
   double gflops_total = 0.0;
 };
-TimedGemm time_gemm(const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
+TimedGemm time_gemm(ExecutionContext& ctx, const comm::Communicator& world, int m, int n, int k, int warmup, int iterations,
                     GemmPrecision precision);
 
 /// a = b + s c over `elements` floats, chunked like AdamW so the host compiler vectorises it.
 void stream_triad(const ExecSpace& exec, const Vector& a, const ConstVector& b, const ConstVector& c, float s);
 /// GB/s of the triad (12 bytes per element) on each rank, every rank at once; the slowest rank.
-double time_triad_gbps(const comm::Communicator& world, std::size_t elements, int iterations);
+double time_triad_gbps(ExecutionContext& ctx, const comm::Communicator& world, std::size_t elements, int iterations);
 
 /// An all-reduce of `bytes` on `group` as a training step meets it: `rounds` rounds of a GEMM of
 /// about `gemm_seconds` on every rank then the all-reduce, against the same rounds without it;
 /// seconds per call beyond the GEMMs (at least 0), the slowest rank of `world`. Where ranks share
 /// cores a transfer progresses only while both ends are scheduled, so this can be several times
 /// an idle node's time.
-double time_loaded_all_reduce(const comm::Communicator& group, const comm::Communicator& world, std::size_t bytes,
+double time_loaded_all_reduce(ExecutionContext& ctx, const comm::Communicator& group, const comm::Communicator& world, std::size_t bytes,
                               double gemm_seconds, int rounds);
 
 /// The "loaded" line of a calibration: time_loaded_all_reduce on the whole of `world`.
-std::string loaded_line(const comm::Communicator& world, std::size_t bytes, double gemm_seconds);
+std::string loaded_line(ExecutionContext& ctx, const comm::Communicator& world, std::size_t bytes, double gemm_seconds);
 
 /// The node line of a calibration.
 std::string node_line(const comm::Communicator& world, int ranks_per_node, double memory_bytes_per_rank);
@@ -62,7 +63,7 @@ std::string node_line(const comm::Communicator& world, int ranks_per_node, doubl
 /// at `precision` (the job's: the planner costs a step at the precision it runs),
 /// the triad, and the node line. Every rank of `world` calls it and
 /// gets the same lines (every figure is reduced over the world).
-std::vector<std::string> calibrate(const comm::Communicator& world, comm::Backend backend,
+std::vector<std::string> calibrate(ExecutionContext& ctx, const comm::Communicator& world, comm::Backend backend,
                                    comm::ProgressMode progress, int ranks_per_node, double memory_bytes_per_rank,
                                    GemmPrecision precision);
 

@@ -33,7 +33,7 @@ struct CommSample {
   comm::CollectiveKind kind = comm::CollectiveKind::all_reduce;
   int group_size = 0;
   long stride = 1;     // ranks between consecutive members
-  double bytes = 0.0;  // full-buffer convention of comm_stats
+  double bytes = 0.0;  // full-buffer convention of core/counters.hpp
   double seconds = 0.0;
 };
 

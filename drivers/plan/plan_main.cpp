@@ -120,7 +120,7 @@ int run(const Options& o) {
   // GPU presets and machine files run NCCL with bf16 operand copies of 2 bytes; `local` is this
   // build (a CPU build keeps them as floats and runs MPI on host memory).
   const bool local = o.machine == "local";
-  step.gemm_operand_element_bytes = local ? static_cast<double>(bf16_operand_element_bytes()) : 2.0;
+  step.gemm_operand_element_bytes = local ? static_cast<double>(GemmEngine::bf16_operand_element_bytes()) : 2.0;
   step.nccl_buffer_bytes =
       !local || comm::resolves_to_nccl(comm::parse_backend(values.string("parallel.comm")))
           ? comm::nccl_buffer_bytes_per_communicator()

@@ -3,7 +3,7 @@
 // drivers/train/train_step.cpp), for any grid and batch: the first half of the performance
 // model that picks the 4D configuration. Pure arithmetic: no MPI, no Kokkos.
 //
-// Bytes follow comm_stats' convention (the full buffer as nccl-tests count it: all-reduce and
+// Bytes follow the counters' convention (core/counters.hpp) (the full buffer as nccl-tests count it: all-reduce and
 // broadcast the data, all-gather the gathered result, reduce-scatter the input), so that the
 // model can be checked against the bytes a real step moved. Groups of one rank are left out.
 //

@@ -26,7 +26,7 @@ plan::StepDims plan_step(const TrainConfig& config) {
   s.bucket_mb = config.bucket_mb;
   s.memory = config.memory;
   s.memory.precision = config.precision;
-  s.gemm_operand_element_bytes = static_cast<double>(bf16_operand_element_bytes());
+  s.gemm_operand_element_bytes = static_cast<double>(GemmEngine::bf16_operand_element_bytes());
   s.nccl_buffer_bytes = comm::resolves_to_nccl(config.backend) ? comm::nccl_buffer_bytes_per_communicator() : 0.0;
   return s;
 }
@@ -83,8 +83,9 @@ PlannedMachine resolve_machine(const TrainConfig& config, const comm::Communicat
     out.origin = fmt::format("calibration {} (cached)", path);
   } else {
     // Every rank gets the same lines: each figure is reduced over the world.
+    ExecutionContext context;  // the calibration's GEMMs and timing fences
     const std::vector<std::string> lines =
-        calibrate(world, config.backend, config.progress, ranks_per_node, memory_bytes_per_rank, config.precision);
+        calibrate(context, world, config.backend, config.progress, ranks_per_node, memory_bytes_per_rank, config.precision);
     for (const std::string& line : lines) text += line + "\n";
     if (path.empty()) {
       out.origin = "calibration measured now (not kept: no --out or parallel.calibration)";

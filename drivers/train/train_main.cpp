@@ -152,7 +152,8 @@ int main(int argc, char** argv) {
     // A one-rank job has one grid and no collectives to calibrate: the local machine is not measured.
     const bool plan = (config.grid_auto || mode.dry_run) && (runtime.world_size() > 1 || config.machine != "local");
     if (plan) {
-      const auto world = comm::Communicator::duplicate(runtime.world(), "world");
+      const ExecutionContext context;
+      const auto world = comm::Communicator::duplicate(runtime.world(), "world", context.counters_handle());
       machine = resolve_machine(config, world, runtime.local_size(), runtime.memory_bytes_per_rank());
       overlaps = communication_overlaps(config, world);
       ranked = rank_job_grids(config, machine->machine, runtime.world_size(), overlaps);

@@ -41,7 +41,8 @@ TrainStep::TrainStep(Gpt& model, AdamW& optimizer, int micro_steps, double grad_
 
 StepValues TrainStep::run(double lr, long t) {
   ScopedRegion region("fourfold::train_step");
-  const ExecSpace exec;
+  ExecutionContext& ctx = model_.grid().context();
+  const ExecSpace& exec = ctx.compute();
   const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
   const DeviceScalar<double> norm = Kokkos::subview(values_, 1);
   Kokkos::deep_copy(exec, loss, 0.0);
@@ -65,7 +66,7 @@ StepValues TrainStep::run(double lr, long t) {
       });
   optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t);
   model_.gather_parameters();  // with the optimizer sharded over data: every rank's updated share
-  copy_to_host(exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
+  copy_to_host(ctx.counters(), exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
   model_.grid().collect_device_timings();  // the step is complete: its event spans can be read
   return StepValues{values_host_(0) / micro_steps, values_host_(1)};
 }
@@ -73,12 +74,13 @@ StepValues TrainStep::run(double lr, long t) {
 double TrainStep::evaluate(TokenBatches& batches, int count) {
   FF_REQUIRE(count >= 1 && count <= batches.batches(), "evaluate {} of {} micro-batches", count,
              batches.batches());
-  const ExecSpace exec;
+  ExecutionContext& ctx = model_.grid().context();
+  const ExecSpace& exec = ctx.compute();
   const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
   Kokkos::deep_copy(exec, loss, 0.0);
   for (int k = 0; k < count; ++k) model_.forward(batches.tokens(k), batches.targets(k), loss, k > 0);
   model_.complete_loss(loss);
-  copy_to_host(exec, values_host_, values_, "fourfold::train_step::evaluate: loss");
+  copy_to_host(ctx.counters(), exec, values_host_, values_, "fourfold::train_step::evaluate: loss");
   model_.grid().collect_device_timings();
   return values_host_(0) / count;
 }

@@ -6,7 +6,6 @@
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/store.hpp"
 #include "comm/collectives.hpp"
-#include "comm/comm_stats.hpp"
 #include "comm/watchdog.hpp"
 #include "core/error.hpp"
 #include "core/gemm.hpp"
@@ -76,7 +75,8 @@ struct JobPeaks {
   }
 };
 
-JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
+JobPeaks job_peaks(const TrainConfig& c, const comm::Grid& grid) {
+  const comm::Communicator& world = grid.world();
   JobPeaks peaks;
   if (c.peak_gflops > 0) {
     peaks.hardware_gflops = c.peak_gflops;
@@ -95,7 +95,7 @@ JobPeaks job_peaks(const TrainConfig& c, const comm::Communicator& world) {
                                                            "log.peak_gflops", device);
     }
   }
-  if (c.gemm_efficiency) peaks.measured_gemm_gflops = measure_job_peak_gflops(world);
+  if (c.gemm_efficiency) peaks.measured_gemm_gflops = measure_job_peak_gflops(grid.context(), world);
   return peaks;
 }
 
@@ -137,9 +137,6 @@ struct Trainer::State {
   std::shared_ptr<const TokenSource> train_data, val_data;
   std::optional<TrainStep> train_step;
   std::optional<TokenBatches> val_batches;
-  // Mixed precision covers the start-up GEMM rate, the steps and validation; the previous setting
-  // returns when the Trainer ends.
-  std::optional<GemmPrecisionScope> precision;
   JobPeaks peaks;
   double step_flops = 0;
   std::unique_ptr<Telemetry> telemetry;
@@ -303,8 +300,9 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
     s.sampler.emplace(*s.model, static_cast<int>(positions), static_cast<int>(s.sample_prompt.size()));
   }
 
-  s.precision.emplace(c.precision);
-  s.peaks = job_peaks(c, grid.world());
+  // The model set its grid's GEMM precision (c.precision): the start-up GEMM rate, the steps and
+  // validation all run at it.
+  s.peaks = job_peaks(c, grid);
   s.step_flops = flops_per_step(c);
   const std::string metrics = c.out_dir.empty() ? std::string() : c.out_dir + "/metrics.jsonl";
   comm::together(grid.world(), "opening the run's output", [&] {
@@ -342,7 +340,7 @@ StepRecord Trainer::step() {
              "checkpoint.steps_this_run = {})", s.steps_done, c.steps, c.steps_this_run);
   const long step = s.steps_done;
   s.grid.world().barrier();  // step timing starts together on every rank
-  const comm::CommTotals comm_before = comm::comm_totals();
+  const comm::CommTotals comm_before = s.grid.context().counters().comm_totals();
   Stopwatch watch;
   TokenBatches& batches = s.train_step->batches();
   const int local = c.local_micro_batch();
@@ -352,7 +350,7 @@ StepRecord Trainer::step() {
   const double lr = learning_rate(c, step);
   const StepValues values = s.train_step->run(lr, step + 1);  // the step's one host wait
   const double seconds = watch.seconds();
-  const comm::CommTotals comm = comm::comm_totals() - comm_before;
+  const comm::CommTotals comm = s.grid.context().counters().comm_totals() - comm_before;
   s.steps_done = step + 1;
 
   StepRecord r;

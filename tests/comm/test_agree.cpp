@@ -14,7 +14,7 @@ namespace fourfold {
 namespace {
 
 TEST(Together, EveryRankReturnsOrEveryRankThrows) {
-  const comm::Communicator world = comm::Communicator::duplicate(test::world(), "world");
+  const comm::Communicator world = comm::Communicator::duplicate(test::world(), "world", std::make_shared<Counters>());
   int ran = 0;
   comm::together(world, "a step that works", [&] { ++ran; });
   EXPECT_EQ(ran, 1);

@@ -240,11 +240,11 @@ TEST(Collectives, UnwaitedHandleIsReportedAndCompleted) {
   const Grid grid({1, 1, 1, test::runtime().world_size()}, test::world());
   Tensor1<float> data("data", 8);
   Kokkos::deep_copy(data, 2.0f);
-  const long before = Request::unwaited_destroyed();
+  const long before = grid.data().counters().unwaited_requests();
   ::testing::internal::CaptureStderr();
   { Request forgotten = all_reduce_start(exec, grid.data(), data); }
   const std::string err = ::testing::internal::GetCapturedStderr();
-  EXPECT_EQ(Request::unwaited_destroyed(), before + 1);
+  EXPECT_EQ(grid.data().counters().unwaited_requests(), before + 1);
   EXPECT_NE(err.find("destroyed without wait()"), std::string::npos) << err;
   EXPECT_NE(err.find("all_reduce"), std::string::npos) << err;
   EXPECT_NE(err.find("'data'"), std::string::npos) << err;
@@ -262,7 +262,7 @@ TEST(Collectives, RequestNamesItsGroupAfterTheCommunicatorIsGone) {
   Kokkos::deep_copy(data, 1.0f);
   Request request;
   {
-    Communicator group = Communicator::duplicate(test::world(), "short-lived group");
+    Communicator group = Communicator::duplicate(test::world(), "short-lived group", std::make_shared<Counters>());
     request = all_reduce_start(exec, group, data);
     Communicator moved = std::move(group);
     request.wait();  // completes while the communicator exists
@@ -271,7 +271,8 @@ TEST(Collectives, RequestNamesItsGroupAfterTheCommunicatorIsGone) {
     request.wait();
   }
   EXPECT_FALSE(request.active());
-  const RequestInfo info{"all_reduce", "MPI", Communicator::duplicate(test::world(), "freed").name_handle(), 4};
+  const RequestInfo info =
+      Communicator::duplicate(test::world(), "freed", std::make_shared<Counters>()).request_info("all_reduce", "MPI", 4);
   EXPECT_NE(info.describe().find("'freed'"), std::string::npos) << info.describe();
 }
 

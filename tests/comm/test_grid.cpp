@@ -62,7 +62,7 @@ TEST(Grid, WrongProductIsRejectedOnEveryRank) {
 }
 
 TEST(Communicator, MoveTransfersOwnership) {
-  Communicator a = Communicator::duplicate(test::world(), "a");
+  Communicator a = Communicator::duplicate(test::world(), "a", std::make_shared<Counters>());
   const int size = a.size();
   Communicator b = std::move(a);
   EXPECT_FALSE(a.valid());  // NOLINT(bugprone-use-after-move): moved-from state is specified

@@ -5,7 +5,6 @@
 // exposed time land on the group's axis; bf16 reductions (user-defined MPI operators) give the
 // same exact results on every path.
 #include "comm/collectives.hpp"
-#include "comm/comm_stats.hpp"
 #include "comm/communicator.hpp"
 #include "comm/grid.hpp"
 #include "comm/mpi_backend.hpp"
@@ -24,14 +23,14 @@ namespace {
 
 // A world communicator run by `engine` (the engine outlives it).
 Communicator world_on(ProgressEngine& engine, CommAxis axis) {
-  Communicator c = Communicator::duplicate(test::world(), "engine-test");
+  Communicator c = Communicator::duplicate(test::world(), "engine-test", std::make_shared<Counters>());
   c.set_axis(axis);
   c.attach_engine(&engine);
   return c;
 }
 
 void check_many_in_flight(ProgressMode mode, int delay_us) {
-  ProgressEngine engine(mode, false);
+  ProgressEngine engine(mode, false, std::make_shared<Counters>());
   if (delay_us > 0) engine.inject_delays(delay_us, 17 + 31 * static_cast<std::uint64_t>(test::runtime().world_rank()));
   const Communicator world = world_on(engine, CommAxis::data);
   const int rank = world.rank(), size = world.size();
@@ -59,7 +58,7 @@ void check_many_in_flight(ProgressMode mode, int delay_us) {
 }
 
 TEST(ProgressEngine, ThreadModeCompletesEveryCollectiveInAnyWaitOrder) {
-  ProgressEngine probe(ProgressMode::thread, false);
+  ProgressEngine probe(ProgressMode::thread, false, std::make_shared<Counters>());
   EXPECT_EQ(probe.mode(), ProgressMode::thread) << "this MPI library lacks MPI_THREAD_MULTIPLE";
   check_many_in_flight(ProgressMode::thread, 0);
 }
@@ -77,7 +76,7 @@ TEST(ProgressEngine, RandomDelaysPerRankChangeNothing) {
 // (or none: on the calling thread), on buffers large enough that MPI works on them in pieces.
 // The values are small integers, so every pairwise combine is exact in bf16.
 void check_bf16_reductions(ProgressEngine* engine) {
-  Communicator world = Communicator::duplicate(test::world(), "bf16-test");
+  Communicator world = Communicator::duplicate(test::world(), "bf16-test", std::make_shared<Counters>());
   if (engine != nullptr) world.attach_engine(engine);
   const int rank = world.rank(), size = world.size();
   const std::size_t n = 100003;
@@ -113,12 +112,12 @@ void check_bf16_reductions(ProgressEngine* engine) {
 TEST(ProgressEngine, Bf16ReductionsOnEveryPath) {
   {
     SCOPED_TRACE("thread");
-    ProgressEngine engine(ProgressMode::thread, false);
+    ProgressEngine engine(ProgressMode::thread, false, std::make_shared<Counters>());
     check_bf16_reductions(&engine);
   }
   {
     SCOPED_TRACE("inline");
-    ProgressEngine engine(ProgressMode::inline_calls, false);
+    ProgressEngine engine(ProgressMode::inline_calls, false, std::make_shared<Counters>());
     check_bf16_reductions(&engine);
   }
   SCOPED_TRACE("no engine");
@@ -126,25 +125,27 @@ TEST(ProgressEngine, Bf16ReductionsOnEveryPath) {
 }
 
 TEST(ProgressEngine, AHandleNeverWaitedOnIsReportedAndCompleted) {
-  ProgressEngine engine(ProgressMode::thread, false);
+  ProgressEngine engine(ProgressMode::thread, false, std::make_shared<Counters>());
   const Communicator world = world_on(engine, CommAxis::other);
   std::vector<float> data(64, 1.0f);
-  const long before = Request::unwaited_destroyed();
+  const long before = world.counters().unwaited_requests();
   {
     Request forgotten = mpi_backend::all_reduce(world, data.data(), data.size(), DType::f32, ReduceOp::sum, true);
   }
-  EXPECT_EQ(Request::unwaited_destroyed(), before + 1);
+  EXPECT_EQ(world.counters().unwaited_requests(), before + 1);
   EXPECT_EQ(engine.pending(), 0u);
   EXPECT_EQ(data[0], static_cast<float>(world.size()));
 }
 
 TEST(ProgressEngine, AnMpiErrorReachesTheWaiterAndEveryLaterCall) {
   for (ProgressMode mode : {ProgressMode::thread, ProgressMode::inline_calls}) {
-    ProgressEngine engine(mode, false);
+    ProgressEngine engine(mode, false, std::make_shared<Counters>());
     MpiOp bad;
     bad.kind = MpiOp::Kind::barrier;
     bad.comm = MPI_COMM_NULL;  // not a communicator: MPI returns an error code
-    bad.info = RequestInfo{"barrier", "MPI", nullptr, 0};
+    bad.info.op = "barrier";
+    bad.info.route = "MPI";
+    bad.info.counters = std::make_shared<Counters>();
     try {
       engine.wait(engine.submit(bad), CommAxis::other);
       ADD_FAILURE() << "no error from a collective on MPI_COMM_NULL (" << progress_mode_name(mode) << ")";
@@ -156,7 +157,7 @@ TEST(ProgressEngine, AnMpiErrorReachesTheWaiterAndEveryLaterCall) {
 }
 
 TEST(ProgressEngine, AbandonStopsItForGood) {
-  ProgressEngine engine(ProgressMode::thread, false);
+  ProgressEngine engine(ProgressMode::thread, false, std::make_shared<Counters>());
   const Communicator world = world_on(engine, CommAxis::other);
   world.barrier();
   engine.abandon();
@@ -172,12 +173,12 @@ TEST(ProgressEngine, TimeLandsOnTheGroupsAxis) {
   // A blocking collective: the caller stands still from before it is submitted until after it is
   // seen complete, so its exposed time covers its busy time (a busy time read too high, or an
   // exposed time lost, would show as communication hidden that was not).
-  const CommTotals before = comm_totals();
+  const CommTotals before = grid.context().counters().comm_totals();
   mpi_backend::all_reduce(grid.data(), data.data(), data.size(), DType::f64, ReduceOp::sum, false);
-  const CommTotals blocking = comm_totals() - before;
+  const CommTotals blocking = grid.context().counters().comm_totals() - before;
   Request r = mpi_backend::all_reduce(grid.data(), data.data(), data.size(), DType::f64, ReduceOp::sum, true);
   r.wait();
-  const CommTotals d = comm_totals() - before;
+  const CommTotals d = grid.context().counters().comm_totals() - before;
   if (grid.data().size() > 1) {
     EXPECT_GT(d.busy[data_axis], 0.0);
     EXPECT_GT(d.exposed[data_axis], 0.0);

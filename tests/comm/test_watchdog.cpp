@@ -16,7 +16,7 @@ namespace fourfold::comm {
 namespace {
 
 TEST(Watchdog, OnePerProcessAndEveryPeerOfTheNodeRunning) {
-  const Communicator world = Communicator::duplicate(test::world(), "watchdog-test");
+  const Communicator world = Communicator::duplicate(test::world(), "watchdog-test", std::make_shared<Counters>());
   {
     const Watchdog watchdog(world, 60.0, 3);
     EXPECT_EQ(watchdog.timeout_seconds(), 60.0);
@@ -31,7 +31,7 @@ TEST(Watchdog, OnePerProcessAndEveryPeerOfTheNodeRunning) {
 }
 
 TEST(Watchdog, BlockingShorterThanTheTimeoutGoesOn) {
-  const Communicator world = Communicator::duplicate(test::world(), "watchdog-test");
+  const Communicator world = Communicator::duplicate(test::world(), "watchdog-test", std::make_shared<Counters>());
   const Watchdog watchdog(world, 0.4, 3);
   // Marked blocking of half the timeout, twice, and a nested mark: the process lives on.
   for (int i = 0; i < 2; ++i) {
@@ -53,7 +53,7 @@ TEST(Watchdog, MarksRecordOnlyWhileAWatchdogRunsAndKeepTheOutermost) {
     const BlockedScope mark("no watchdog", &group, 10.0);
     EXPECT_EQ(current_host_wait().since_ns, 0) << "a mark without a watchdog was recorded";
   }
-  const Communicator world = Communicator::duplicate(test::world(), "watchdog-marks");
+  const Communicator world = Communicator::duplicate(test::world(), "watchdog-marks", std::make_shared<Counters>());
   {
     const Watchdog watchdog(world, 60.0, 3);
     EXPECT_EQ(current_host_wait().since_ns, 0);

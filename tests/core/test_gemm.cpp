@@ -2,6 +2,7 @@
 // degenerate shapes, alpha/beta, and shape errors that name every extent.
 #include "core/bf16.hpp"
 #include "core/error.hpp"
+#include "core/execution_context.hpp"
 #include "core/gemm.hpp"
 #include "core/rng.hpp"
 
@@ -32,6 +33,7 @@ using Case = std::tuple<int, int, int, Op, Op>;  // m, n, k, op(A), op(B)
 class GemmAgainstLoop : public ::testing::TestWithParam<Case> {};
 
 TEST_P(GemmAgainstLoop, MatchesPlainLoop) {
+  ExecutionContext ctx;
   const auto [m, n, k, op_a, op_b] = GetParam();
   const auto a = random_host("a", op_a == Op::none ? m : k, op_a == Op::none ? k : m, 1);
   const auto b = random_host("b", op_b == Op::none ? k : n, op_b == Op::none ? n : k, 2);
@@ -39,7 +41,7 @@ TEST_P(GemmAgainstLoop, MatchesPlainLoop) {
   const float alpha = 0.75f, beta = -1.5f;
 
   Matrix c = to_device(c0);
-  gemm(ExecSpace(), op_a, op_b, alpha, to_device(a), to_device(b), beta, c, "test::gemm");
+  gemm(ctx.gemm(), op_a, op_b, alpha, to_device(a), to_device(b), beta, c, "test::gemm");
   auto result = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
 
   for (int i = 0; i < m; ++i) {
@@ -72,9 +74,10 @@ INSTANTIATE_TEST_SUITE_P(Degenerate, GemmAgainstLoop,
                                            Case{4, 0, 5, Op::transpose, Op::transpose}));
 
 TEST(Gemm, ShapeMismatchNamesEveryExtent) {
+  ExecutionContext ctx;
   Matrix a("a", 3, 4), b("b", 5, 6), c("c", 3, 6);
   try {
-    gemm(ExecSpace(), Op::none, Op::none, 1.0f, a, b, 0.0f, c, "test::mismatch");
+    gemm(ctx.gemm(), Op::none, Op::none, 1.0f, a, b, 0.0f, c, "test::mismatch");
     FAIL() << "expected a shape error";
   } catch (const UserError& e) {
     const std::string text = e.what();
@@ -86,13 +89,14 @@ TEST(Gemm, ShapeMismatchNamesEveryExtent) {
 }
 
 TEST(Gemm, RowRangeOfLargerMatrixIsAccepted) {
+  ExecutionContext ctx;
   // Layers multiply row blocks of bigger buffers (e.g. one micro-batch of an activation arena).
   const auto a = random_host("a", 10, 4, 11);
   const auto b = random_host("b", 4, 3, 12);
   Matrix a_dev = to_device(a);
   Matrix c("c", 5, 3);
   const ConstMatrix rows = Kokkos::subview(a_dev, Kokkos::make_pair(5, 10), Kokkos::ALL());
-  gemm(ExecSpace(), Op::none, Op::none, 1.0f, rows, to_device(b), 0.0f, c);
+  gemm(ctx.gemm(), Op::none, Op::none, 1.0f, rows, to_device(b), 0.0f, c);
   auto h = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
   for (int i = 0; i < 5; ++i)
     for (int j = 0; j < 3; ++j) {
@@ -102,7 +106,10 @@ TEST(Gemm, RowRangeOfLargerMatrixIsAccepted) {
     }
 }
 
-TEST(Gemm, RouteIsReported) { EXPECT_NE(gemm_route().find("KokkosKernels"), std::string::npos); }
+TEST(Gemm, RouteIsReported) {
+  const ExecutionContext ctx;
+  EXPECT_NE(gemm_route(ctx.gemm()).find("KokkosKernels"), std::string::npos);
+}
 
 }  // namespace
 }  // namespace fourfold
@@ -116,6 +123,7 @@ namespace {
 class StridedBatchedAgainstLoop : public ::testing::TestWithParam<std::tuple<Op, Op>> {};
 
 TEST_P(StridedBatchedAgainstLoop, BothRoutesMatchPlainLoop) {
+  ExecutionContext ctx;
   const auto [op_a, op_b] = GetParam();
   const int m = 5, n = 7, k = 9, outer = 2, inner = 3;
   const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
@@ -141,9 +149,9 @@ TEST_P(StridedBatchedAgainstLoop, BothRoutesMatchPlainLoop) {
     const StridedBatch<const float> bs{b_dev.data(), ldb, b_outer, b_inner, b_dev.size()};
     const StridedBatch<float> cs{c.data(), ldc, c_outer, c_inner, c.size()};
     if (portable) {
-      gemm_strided_batched_portable(ExecSpace(), op_a, op_b, m, n, k, alpha, as, bs, beta, cs, outer, inner);
+      gemm_strided_batched_portable(ctx.gemm(), op_a, op_b, m, n, k, alpha, as, bs, beta, cs, outer, inner);
     } else {
-      gemm_strided_batched(ExecSpace(), op_a, op_b, m, n, k, alpha, as, bs, beta, cs, outer, inner, "test");
+      gemm_strided_batched(ctx.gemm(), op_a, op_b, m, n, k, alpha, as, bs, beta, cs, outer, inner, "test");
     }
     const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
     for (int o = 0; o < outer; ++o)
@@ -173,11 +181,12 @@ INSTANTIATE_TEST_SUITE_P(AllTransposes, StridedBatchedAgainstLoop,
                                             ::testing::Values(Op::none, Op::transpose)));
 
 TEST(GemmStridedBatched, BatchReachingPastItsBufferIsRejected) {
+  ExecutionContext ctx;
   const Matrix a("a", 4, 4), b("b", 4, 4), c("c", 4, 4);
   const StridedBatch<const float> as{a.data(), 4, 16, 4, a.size()};
   const StridedBatch<float> cs{c.data(), 4, 16, 4, c.size()};
   try {
-    gemm_strided_batched(ExecSpace(), Op::none, Op::none, 4, 4, 4, 1.0f, as, as, 0.0f, cs, 2, 1, "test::overrun");
+    gemm_strided_batched(ctx.gemm(), Op::none, Op::none, 4, 4, 4, 1.0f, as, as, 0.0f, cs, 2, 1, "test::overrun");
     FAIL() << "no error";
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("reaches"), std::string::npos) << e.what();
@@ -187,13 +196,14 @@ TEST(GemmStridedBatched, BatchReachingPastItsBufferIsRejected) {
 
 // bf16: the product of the operands rounded to bf16 (8-bit mantissa), accumulated in fp32.
 TEST(GemmPrecision, Bf16IsTheProductOfRoundedOperands) {
+  ExecutionContext ctx;
   const int m = 6, n = 5, k = 300;
   const auto a = random_host("a", m, k, 21);
   const auto b = random_host("b", k, n, 22);
   Matrix c("c", m, n);
-  set_gemm_precision(GemmPrecision::bf16);
-  gemm(ExecSpace(), Op::none, Op::none, 1.0f, to_device(a), to_device(b), 0.0f, c, "test::bf16");
-  set_gemm_precision(GemmPrecision::fp32);
+  ctx.gemm().set_precision(GemmPrecision::bf16);
+  gemm(ctx.gemm(), Op::none, Op::none, 1.0f, to_device(a), to_device(b), 0.0f, c, "test::bf16");
+  ctx.gemm().set_precision(GemmPrecision::fp32);
   const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
   double max_rounded = 0.0, max_exact = 0.0;
   for (int i = 0; i < m; ++i)
@@ -213,6 +223,7 @@ TEST(GemmPrecision, Bf16IsTheProductOfRoundedOperands) {
 // A bf16 B (a weight block gathered as bf16) gives bit for bit the product of its fp32 values, for
 // both orientations of B, and is refused in an fp32 product.
 TEST(GemmPrecision, Bf16OperandEqualsItsFp32Values) {
+  ExecutionContext ctx;
   const int m = 7, n = 9, k = 130;
   const auto a = random_host("a", m, k, 31);
   for (const Op op_b : {Op::none, Op::transpose}) {
@@ -228,9 +239,9 @@ TEST(GemmPrecision, Bf16OperandEqualsItsFp32Values) {
     Kokkos::deep_copy(b16_device, b16);
     Matrix from_fp32("from_fp32", m, n), from_bf16("from_bf16", m, n);
     {
-      GemmPrecisionScope bf16_mode(GemmPrecision::bf16);
-      gemm(ExecSpace(), Op::none, op_b, 1.0f, to_device(a), to_device(b), 0.0f, from_fp32, "test::fp32_b");
-      gemm(ExecSpace(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16,
+      GemmPrecisionScope bf16_mode(ctx.gemm(), GemmPrecision::bf16);
+      gemm(ctx.gemm(), Op::none, op_b, 1.0f, to_device(a), to_device(b), 0.0f, from_fp32, "test::fp32_b");
+      gemm(ctx.gemm(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16,
            "test::bf16_b");
     }
     const auto want = Kokkos::create_mirror_view_and_copy(HostSpace(), from_fp32);
@@ -238,7 +249,7 @@ TEST(GemmPrecision, Bf16OperandEqualsItsFp32Values) {
     for (int i = 0; i < m; ++i)
       for (int j = 0; j < n; ++j) ASSERT_EQ(got(i, j), want(i, j)) << "op(B) " << (op_b == Op::none ? "N" : "T") << " (" << i << ", " << j << ")";
     try {
-      gemm(ExecSpace(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16, "test::fp32_mode");
+      gemm(ctx.gemm(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16, "test::fp32_mode");
       FAIL() << "a bf16 operand in an fp32 product was accepted";
     } catch (const UserError& e) {
       EXPECT_NE(std::string(e.what()).find("test::fp32_mode"), std::string::npos) << e.what();

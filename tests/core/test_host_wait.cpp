@@ -46,7 +46,9 @@ TEST(HostWait, MarksOnlyWhileWatched) {
 TEST(HostWait, FenceMarksItsWait) {
   watch_host_waits(true);
   const ProbeInstance probe;
-  fence(probe, SyncKind::value, "reading the loss");
+  Counters counters;
+  fence(counters, probe, SyncKind::value, "reading the loss");
+  EXPECT_EQ(counters.host_syncs()[SyncKind::value], 1);
   watch_host_waits(false);
   EXPECT_NE(probe.seen.since_ns, 0);
   EXPECT_STREQ(probe.seen.op, "reading the loss");

@@ -23,7 +23,7 @@
 namespace fourfold {
 namespace {
 
-comm::Communicator world_comm() { return comm::Communicator::duplicate(test::world(), "world"); }
+comm::Communicator world_comm() { return comm::Communicator::duplicate(test::world(), "world", std::make_shared<Counters>()); }
 
 // The same text on every rank of `world`.
 bool same_everywhere(const comm::Communicator& world, const std::string& text) {
@@ -34,7 +34,8 @@ bool same_everywhere(const comm::Communicator& world, const std::string& text) {
 TEST(GridChoice, CalibrationIsTheSameOnEveryRankAndMakesAMachine) {
   const auto world = world_comm();
   if (world.size() < 2) GTEST_SKIP() << "a one-rank job has no collectives to calibrate";
-  const std::vector<std::string> lines = calibrate(world, comm::Backend::automatic, comm::ProgressMode::automatic,
+  ExecutionContext context;
+  const std::vector<std::string> lines = calibrate(context, world, comm::Backend::automatic, comm::ProgressMode::automatic,
                                                    test::runtime().local_size(),
                                                    test::runtime().memory_bytes_per_rank(), GemmPrecision::bf16);
   std::string text;

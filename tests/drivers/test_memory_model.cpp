@@ -45,7 +45,7 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
           step.seq_len = seq_len;
           step.memory = memory;
           step.bucket_mb = 0.004;  // several buckets, remainders included
-          step.gemm_operand_element_bytes = static_cast<double>(bf16_operand_element_bytes());
+          step.gemm_operand_element_bytes = static_cast<double>(GemmEngine::bf16_operand_element_bytes());
           step.nccl_buffer_bytes = grid.world().nccl() != nullptr ? comm::nccl_buffer_bytes_per_communicator() : 0.0;
           const plan::RankMemory predicted = plan::rank_memory(dims_of(config), shape, step);
           const AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
@@ -98,31 +98,32 @@ TEST(MemoryModel, Bf16OperandCopiesHoldEveryGemmOfAStep) {
           model.init_parameters(11);
           const auto [tokens, targets] = test::local_batch_of(model, rows);
           model.zero_gradients();
-          const GemmPrecision saved = gemm_precision();
-          set_gemm_precision(GemmPrecision::bf16);
+          GemmEngine& engine = grid.context().gemm();
+          const GemmPrecision saved = engine.precision();
+          engine.set_precision(GemmPrecision::bf16);
           model.forward(tokens.data(), targets.data());
           model.backward(1.0 / model.global_tokens());
           model.sync_gradients();
-          set_gemm_precision(saved);
+          engine.set_precision(saved);
         };
         // Unreserved (an fp32 model run in bf16): the copies grow to what the step needs.
-        release_bf16_operands();
+        grid.context().gemm().release_bf16_operands();
         Gpt unreserved(config, grid, local, seq_len, OverlapOptions::all(), 0.004, MemoryOptions{recompute, chunk});
-        EXPECT_EQ(bf16_operand_capacity().a, 0u);
+        EXPECT_EQ(grid.context().gemm().bf16_operand_capacity().a, 0u);
         step(unreserved);
-        const Bf16OperandCapacity needed = bf16_operand_capacity();
+        const Bf16OperandCapacity needed = grid.context().gemm().bf16_operand_capacity();
         // Reserved: exactly the plan's copies, and a step adds nothing.
-        release_bf16_operands();
+        grid.context().gemm().release_bf16_operands();
         Gpt reserved(config, grid, local, seq_len, OverlapOptions::all(), 0.004,
                      MemoryOptions{recompute, chunk, false, GemmPrecision::bf16});
-        const Bf16OperandCapacity held = bf16_operand_capacity();
-        EXPECT_EQ(static_cast<double>((held.a + held.b) * bf16_operand_element_bytes()),
+        const Bf16OperandCapacity held = grid.context().gemm().bf16_operand_capacity();
+        EXPECT_EQ(static_cast<double>((held.a + held.b) * GemmEngine::bf16_operand_element_bytes()),
                   static_cast<double>(reserved.memory().gemm_operands));
         EXPECT_GE(held.a, needed.a);
         EXPECT_GE(held.b, needed.b);
         step(reserved);
-        EXPECT_EQ(bf16_operand_capacity().a, held.a);
-        EXPECT_EQ(bf16_operand_capacity().b, held.b);
+        EXPECT_EQ(grid.context().gemm().bf16_operand_capacity().a, held.a);
+        EXPECT_EQ(grid.context().gemm().bf16_operand_capacity().b, held.b);
         // The bound is the largest operand itself on one rank: nothing reserved is never used.
         if (shape.size() == 1) {
           EXPECT_EQ(held.a, needed.a);
@@ -131,7 +132,6 @@ TEST(MemoryModel, Bf16OperandCopiesHoldEveryGemmOfAStep) {
       }
     }
   }
-  release_bf16_operands();
 }
 
 plan::RankMemory gpt2_at_1024_on_two_ranks(Recompute recompute, GemmPrecision precision = GemmPrecision::fp32) {

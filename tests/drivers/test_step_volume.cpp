@@ -2,7 +2,6 @@
 // for normal and transposed layers on several grids, the arena sizes against the model's
 // parameter count, the trainer's grid rules, and, on 1, 2 and 4 ranks, the modelled bytes and
 // calls per (group, collective kind) equal to what a real optimizer step moved through comm/.
-#include "comm/comm_stats.hpp"
 #include "comm/grid.hpp"
 #include "core/error.hpp"
 #include "drivers/plan/step_volume.hpp"
@@ -157,9 +156,9 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
       TrainStep step(model, optimizer, micro_steps, 1.0);
       test::fill_distinct_tokens(step.batches(), grid, model.rows());
       step.run(1e-3, 1);  // first-use work is not a step's
-      const comm::CommTotals before = comm::comm_totals();
+      const comm::CommTotals before = grid.context().counters().comm_totals();
       step.run(1e-3, 2);
-      const comm::CommTotals moved = comm::comm_totals() - before;
+      const comm::CommTotals moved = grid.context().counters().comm_totals() - before;
       const auto model_volumes =
           plan::step_collectives(dims_of(config), shape, {batch, micro_batch, seq_len, bucket_mb, memory});
       double total = 0.0;

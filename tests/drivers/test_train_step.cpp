@@ -33,10 +33,10 @@ TEST(TrainStep, OneHostWaitPerStepOnEveryGrid) {
       TrainStep step(model, optimizer, micro_steps, 0.5);
       test::fill_distinct_tokens(step.batches(), grid, model.rows());
       step.run(1e-3, 1);  // warm-up: first-use work is not a step's
-      const HostSyncCounts before = host_sync_counts();
+      const HostSyncCounts before = grid.context().counters().host_syncs();
       const int steps = 3;
       for (int t = 2; t < 2 + steps; ++t) step.run(1e-3, t);
-      const HostSyncCounts counted = host_sync_counts() - before;
+      const HostSyncCounts counted = grid.context().counters().host_syncs() - before;
       EXPECT_EQ(counted.step_syncs(), steps) << "value " << counted[SyncKind::value] << ", wait "
                                              << counted[SyncKind::wait];
       EXPECT_EQ(counted[SyncKind::timing], 0);
@@ -47,9 +47,9 @@ TEST(TrainStep, OneHostWaitPerStepOnEveryGrid) {
       }
       TokenBatches eval(2, model.rows());
       test::fill_distinct_tokens(eval, grid, model.rows());
-      const HostSyncCounts before_eval = host_sync_counts();
+      const HostSyncCounts before_eval = grid.context().counters().host_syncs();
       step.evaluate(eval, 2);
-      EXPECT_EQ((host_sync_counts() - before_eval).step_syncs(), 1);
+      EXPECT_EQ((grid.context().counters().host_syncs() - before_eval).step_syncs(), 1);
     }
   }
 }

@@ -138,7 +138,7 @@ TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, co
   model.init_parameters(99);
   AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
                   grid.coords().data);
-  const ExecSpace exec;
+  const ExecSpace& exec = grid.context().compute();
   model.zero_gradients();
   DeviceScalar<double> loss("loss");
   TrainedRun run;
@@ -156,11 +156,11 @@ TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, co
     optimizer.step(exec, model.parameters(), model.gradients(), 1e-2f, 1.0f, step);
     model.gather_parameters();
     DeviceScalar<double>::HostMirror host = Kokkos::create_mirror_view(loss);
-    copy_to_host(exec, host, loss, "test: loss");
+    copy_to_host(grid.context().counters(), exec, host, loss, "test: loss");
     run.losses.push_back(host());
   }
   auto params = Kokkos::create_mirror_view(model.parameters());
-  copy_to_host(exec, params, model.parameters(), "test: parameters");
+  copy_to_host(grid.context().counters(), exec, params, model.parameters(), "test: parameters");
   run.parameters.assign(params.data(), params.data() + params.size());
   if (delay_us > 0) grid.engine().inject_delays(0, 0);
   return run;

@@ -78,7 +78,8 @@ class AttentionShapes : public ::testing::TestWithParam<Shape> {};
 void check_heads(const Shape& s, const RefResult& ref, int h0, int heads) {
   SCOPED_TRACE(s.str() + ", heads " + std::to_string(h0) + ".." + std::to_string(h0 + heads - 1));
   const int B = s.B, T = s.T, M = s.M(), NH = s.NH, C = s.C, HS = s.HS();
-  const ExecSpace exec;
+  ExecutionContext ctx;
+  const ExecSpace& exec = ctx.compute();
   const int c_loc = heads * HS, c0 = h0 * HS;
   // Global column of local qkv column j: part (q, k, v) then the head's channels in that part.
   auto global_col = [&](int j) { return (j / c_loc) * C + c0 + j % c_loc; };
@@ -94,15 +95,15 @@ void check_heads(const Shape& s, const RefResult& ref, int h0, int heads) {
   Kokkos::deep_copy(ws.scores, 7.0f);  // junk in the scratch must not leak into a result
   Kokkos::deep_copy(ws.dk, 7.0f);
   Kokkos::deep_copy(ws.dv, 7.0f);
-  reset_gemm_stats();
-  attention_forward(exec, out, lse, qkv, heads, ws);
+  ctx.gemm().reset_stats();
+  attention_forward(ctx, out, lse, qkv, heads, ws);
   const auto out_forward = test::to_vector(out), lse_forward = test::to_vector(lse);
   const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * c_loc, 1.0e3);  // assigned
-  attention_backward(exec, dqkv, dout, out, lse, qkv, heads, ws);
+  attention_backward(ctx, dqkv, dout, out, lse, qkv, heads, ws);
   exec.fence();
   // One batched GEMM launch per product and causal block, for every batch size.
   const long blocks = (T + attention_causal_block - 1) / attention_causal_block;
-  EXPECT_EQ(gemm_stats().batched_launches, blocks * (attention_forward_gemms + attention_backward_gemms));
+  EXPECT_EQ(ctx.gemm().stats().batched_launches, blocks * (attention_forward_gemms + attention_backward_gemms));
 
   std::vector<double> want_out, want_lse, want_dqkv;
   for (int i = 0; i < M; ++i)
@@ -133,7 +134,8 @@ TEST_P(AttentionShapes, FiniteDifferences) {
   const Shape& s = GetParam();
   const RefResult ref = reference_result(s);
   const int B = s.B, T = s.T, M = s.M(), NH = s.NH, C = s.C;
-  const ExecSpace exec;
+  ExecutionContext ctx;
+  const ExecSpace& exec = ctx.compute();
   const Matrix qkv = test::make_matrix("qkv", M, 3 * C, [&](std::size_t i, std::size_t j) { return ref.qkv[i * 3 * C + j]; });
   const Matrix r = test::make_matrix("R", M, C, [&](std::size_t i, std::size_t j) { return ref.dout[i * C + j]; });
   const Matrix out = test::filled_matrix("out", M, C, 0.0);
@@ -141,13 +143,13 @@ TEST_P(AttentionShapes, FiniteDifferences) {
   const AttentionWorkspace ws(B, T, NH, C);
   const auto r_host = test::to_vector(r);
   auto objective = [&] {
-    attention_forward(exec, out, lse, qkv, NH, ws);
+    attention_forward(ctx, out, lse, qkv, NH, ws);
     exec.fence();
     return test::dot(test::to_vector(out), r_host);
   };
   objective();
   const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * C, 0.0);
-  attention_backward(exec, dqkv, r, out, lse, qkv, NH, ws);
+  attention_backward(ctx, dqkv, r, out, lse, qkv, NH, ws);
   exec.fence();
   // Elements of q, k and v of several rows and heads (row 0's k and v feed every later query).
   std::vector<std::size_t> idx;
@@ -170,7 +172,8 @@ void check_grouped(const Shape& s, int kv) {
     if (part == 0) return x[i * width + col];
     return x[i * width + C + (part - 1) * KV + (col / HS / group) * HS + col % HS];
   };
-  const ExecSpace exec;
+  ExecutionContext ctx;
+  const ExecSpace& exec = ctx.compute();
   const Matrix gqa = test::make_matrix("gqa qkv", M, width, [&](std::size_t i, std::size_t j) { return x[i * width + j]; });
   const Matrix mha = test::make_matrix("mha qkv", M, 3 * C, expanded);
   const Matrix dout = test::make_matrix("dout", M, C, [&](std::size_t i, std::size_t j) { return dy[i * C + j]; });
@@ -179,10 +182,10 @@ void check_grouped(const Shape& s, int kv) {
   const Vector lse_mha = test::filled_vector("lse mha", attention_stats_size(B, T, NH), 7.0);
   const Matrix d_gqa = test::filled_matrix("dqkv gqa", M, width, 1.0e3), d_mha = test::filled_matrix("dqkv mha", M, 3 * C, 1.0e3);
   const AttentionWorkspace ws_gqa(B, T, NH, C, kv), ws_mha(B, T, NH, C);
-  attention_forward(exec, out_gqa, lse_gqa, gqa, NH, ws_gqa);
-  attention_backward(exec, d_gqa, dout, out_gqa, lse_gqa, gqa, NH, ws_gqa);
-  attention_forward(exec, out_mha, lse_mha, mha, NH, ws_mha);
-  attention_backward(exec, d_mha, dout, out_mha, lse_mha, mha, NH, ws_mha);
+  attention_forward(ctx, out_gqa, lse_gqa, gqa, NH, ws_gqa);
+  attention_backward(ctx, d_gqa, dout, out_gqa, lse_gqa, gqa, NH, ws_gqa);
+  attention_forward(ctx, out_mha, lse_mha, mha, NH, ws_mha);
+  attention_backward(ctx, d_mha, dout, out_mha, lse_mha, mha, NH, ws_mha);
   exec.fence();
   EXPECT_EQ(test::to_vector(out_gqa), test::to_vector(out_mha)) << "output";
   EXPECT_EQ(test::to_vector(lse_gqa), test::to_vector(lse_mha)) << "log-sum-exp";

@@ -169,7 +169,8 @@ void check_embedding_on_grid(const comm::GridShape& shape) {
   const comm::Grid grid(shape, test::world());
   const Problem& p = problem();
   const RefResult& ref = reference_result();
-  const ExecSpace exec;
+  ExecutionContext ctx;
+  const ExecSpace& exec = ctx.compute();
   const int gx = shape.x, x_rank = grid.coords().x, c_x = C / gx, col0 = x_rank * c_x;
   const VocabShard v = vocab_shard(grid);
 
@@ -272,18 +273,18 @@ Head make_head(const comm::Grid& grid, int chunk_rows = M) {
   return hd;
 }
 
-double head_forward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid) {
-  lm_head_loss_forward(exec, hd.losses, hd.ws, hd.h, hd.wte_local, hd.targets, hd.vocab, grid.x(), grid.xy());
+double head_forward(const Head& hd, const comm::Grid& grid) {
+  lm_head_loss_forward(grid.context(), hd.losses, hd.ws, hd.h, hd.wte_local, hd.targets, hd.vocab, grid.x(), grid.xy());
   const auto sum = Kokkos::create_mirror_view_and_copy(HostSpace(), hd.ws.loss_sum);
   return sum();
 }
 
 // last_chunk_kept: backward uses the probabilities forward left in the chunk buffer (else it
 // recomputes every chunk's).
-void head_backward(const ExecSpace& exec, const Head& hd, const comm::Grid& grid, bool last_chunk_kept = true) {
-  lm_head_loss_backward(exec, hd.dh, hd.dwte, hd.dh_full, hd.ws, hd.wte_local, hd.targets, static_cast<float>(scale),
+void head_backward(const Head& hd, const comm::Grid& grid, bool last_chunk_kept = true) {
+  lm_head_loss_backward(grid.context(), hd.dh, hd.dwte, hd.dh_full, hd.ws, hd.wte_local, hd.targets, static_cast<float>(scale),
                         hd.vocab, hd.x_rank, grid.xy(), last_chunk_kept);
-  exec.fence();
+  grid.context().compute().fence();
 }
 
 // Rows [first, M) of a (M, VP) reference, columns of this shard: what the chunk buffer holds.
@@ -298,13 +299,12 @@ void check_head_on_grid(const comm::GridShape& shape, int chunk_rows) {
   const comm::Grid grid(shape, test::world());
   const Problem& p = problem();
   const RefResult& ref = reference_result();
-  const ExecSpace exec;
   const Head hd = make_head(grid, chunk_rows);
   const int last_first = (M - 1) / chunk_rows * chunk_rows, last_rows = M - last_first;
   const VocabShard& v = hd.vocab;
   const int c_x = C / shape.x, col0 = grid.coords().x * c_x;
 
-  const double sum = head_forward(exec, hd, grid);
+  const double sum = head_forward(hd, grid);
   EXPECT_NEAR(sum, ref.loss_sum, 1e-5 * ref.loss_sum) << "returned loss sum";
   EXPECT_LT(test::rel_error(test::to_vector(hd.losses), ref.losses), 1e-5) << "per-row losses";
   EXPECT_LT(test::rel_error(test::to_vector(hd.ws.h_full), p.h), 1e-7) << "h gathered over X (kept for backward)";
@@ -319,7 +319,7 @@ void check_head_on_grid(const comm::GridShape& shape, int chunk_rows) {
       if (v.offset + j >= V && got_probs[i * v.local + j] != 0.0) ++nonzero_padded;
   EXPECT_EQ(nonzero_padded, 0) << "padded vocabulary columns must have probability 0";
 
-  head_backward(exec, hd, grid);
+  head_backward(hd, grid);
   const auto got_dh = test::to_vector(hd.dh);
   const auto got_dwte = test::minus(test::to_vector(hd.dwte), grad0);
   const auto want_dwte = vocab_rows(ref.dwte_head, v);
@@ -349,8 +349,8 @@ void check_head_on_grid(const comm::GridShape& shape, int chunk_rows) {
 
   // Forward and backward again, this time recomputing every chunk's logits: dwte adds up, dh is
   // overwritten.
-  EXPECT_NEAR(head_forward(exec, hd, grid), ref.loss_sum, 1e-5 * ref.loss_sum) << "second forward";
-  head_backward(exec, hd, grid, false);
+  EXPECT_NEAR(head_forward(hd, grid), ref.loss_sum, 1e-5 * ref.loss_sum) << "second forward";
+  head_backward(hd, grid, false);
   EXPECT_LT(test::rel_error(test::to_vector(hd.dh), columns(ref.dh, M, C, col0, c_x)), 1e-5)
       << "dh after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(hd.dwte), grad0), test::scaled(want_dwte, 2.0)), 1e-5)
@@ -368,7 +368,8 @@ TEST(LmHeadLoss, VocabParallelMatchesReferenceOnEveryGrid) {
 TEST(Embedding, FiniteDifferencesOnOneRank) {
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const Problem& p = problem();
-  const ExecSpace exec;
+  ExecutionContext ctx;
+  const ExecSpace& exec = ctx.compute();
   const VocabShard v = vocab_shard(self);
   const TokenBuffer tokens = make_tokens("tokens", p.tokens);
   const Matrix wte = wte_local_of(v);
@@ -397,11 +398,10 @@ TEST(Embedding, FiniteDifferencesOnOneRank) {
 TEST(LmHeadLoss, FiniteDifferencesOnOneRank) {
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const Problem& p = problem();
-  const ExecSpace exec;
   const Head hd = make_head(self, 4);  // several chunks, the last one partial
-  auto objective = [&] { return scale * head_forward(exec, hd, self); };  // mean loss
+  auto objective = [&] { return scale * head_forward(hd, self); };  // mean loss
   objective();
-  head_backward(exec, hd, self);
+  head_backward(hd, self);
   // h: several rows; wte: a target row, the last real row, a padded row (gradient 0).
   const std::vector<std::size_t> h_idx{0, 4 * C + 3, (M - 1) * C + 7};
   const std::vector<std::size_t> wte_idx{static_cast<std::size_t>(p.targets[3]) * C + 2,

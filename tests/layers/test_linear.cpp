@@ -23,6 +23,29 @@
 namespace fourfold {
 namespace {
 
+// The backward of a layer as a model's schedule runs it (layers/linear_schedule.cpp): the weight
+// block gathered over Z, backward_block into the gradient block (accumulating straight into the
+// chunk when G_z = 1), the block reduce-scattered over Z and added to the chunk's gradient.
+void backward_as_scheduled(ExecutionContext& ctx, const ParallelLinear& layer, const Matrix& din,
+                           const Vector& dweight_chunk, const Vector& dbias, const ConstMatrix& dout,
+                           const ConstMatrix& in, const ConstVector& weight_chunk, const LinearWorkspace& ws) {
+  const std::size_t n_loc = layer.out_local(), k_loc = layer.in_local();
+  const auto first = [](const Vector& v, std::size_t n) { return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n)); };
+  if (layer.z_size() == 1) {
+    layer.backward_block(ctx, din, Matrix(dweight_chunk.data(), n_loc, k_loc), 1.0f, dbias, dout, in,
+                         ConstMatrix(weight_chunk.data(), n_loc, k_loc), ws, true);
+    return;
+  }
+  const Vector block = first(ws.weight_block, layer.block_size());
+  layer.gather_weight(ctx.compute(), weight_chunk, block, false);
+  const Vector grad_block = first(ws.weight_grad_block, layer.block_size());
+  layer.backward_block(ctx, din, Matrix(grad_block.data(), n_loc, k_loc), 0.0f, dbias, dout, in,
+                       ConstMatrix(block.data(), n_loc, k_loc), ws, true);
+  const Vector reduced = first(ws.weight_grad_chunk, layer.chunk_size());
+  layer.reduce_weight_grad(ctx.compute(), grad_block, reduced, false);
+  add_into(ctx.compute(), dweight_chunk, reduced);
+}
+
 constexpr int M = 12;  // rows of tokens
 constexpr int K = 8;   // in features
 constexpr int N = 24;  // out features (3 groups of 8 for QKV; 16, 4, 4 for grouped-query QKV)
@@ -91,7 +114,8 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
   const comm::Grid grid(shape, test::world());
   const ParallelLinear layer("test.linear", c.groups, K, c.orientation, grid);
   const Problem& p = problem();
-  const ExecSpace exec;
+  ExecutionContext& ctx = grid.context();
+  const ExecSpace& exec = ctx.compute();
 
   const std::size_t n_loc = layer.out_local(), k_loc = layer.in_local();
   const MatrixShard ws = layer.weight_shard(), bs = layer.bias_shard();
@@ -145,11 +169,11 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
   lws.ones = test::filled_vector("ones", rows, 1.0);
 
   const Matrix out = test::filled_matrix("out", rows, n_loc, 0.0);
-  layer.forward(exec, out, in, chunk, bias, lws);
+  layer.forward(ctx, out, in, chunk, bias, lws);
   const Matrix din = test::filled_matrix("din", rows, k_loc, din_junk);
   const Vector dchunk = test::filled_vector("dweight_chunk", cs, grad0);
   const Vector dbias = test::filled_vector("dbias", n_loc, grad0);
-  layer.backward(exec, din, dchunk, dbias, dout, in, chunk, lws);
+  backward_as_scheduled(ctx, layer, din, dchunk, dbias, dout, in, chunk, lws);
   exec.fence();
 
   // Local pieces against the reference, on every rank.
@@ -196,7 +220,7 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
   }
 
   // A second backward: parameter gradients add up (+=), the input gradient is overwritten (=).
-  layer.backward(exec, din, dchunk, dbias, dout, in, chunk, lws);
+  backward_as_scheduled(ctx, layer, din, dchunk, dbias, dout, in, chunk, lws);
   exec.fence();
   EXPECT_LT(test::rel_error(test::to_vector(din), want_dx), 1e-5) << "input gradient after two backwards";
   EXPECT_LT(test::rel_error(test::minus(test::to_vector(dchunk), grad0), test::scaled(want_dw, 2.0)), 1e-5)
@@ -246,7 +270,8 @@ void check_finite_differences(Orientation orientation, const std::vector<int>& g
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const ParallelLinear layer("test.linear.fd", groups, K, orientation, self);
   const Problem& p = problem();
-  const ExecSpace exec;
+  ExecutionContext& ctx = self.context();
+  const ExecSpace& exec = ctx.compute();
   const MatrixShard ws = layer.weight_shard();
   const Matrix in = test::make_matrix("in", M, K, [&](std::size_t i, std::size_t j) { return p.x[i * K + j]; });
   const Vector w = test::make_vector("weight", N * K, [&](std::size_t e) { return p.w[ws.global_row(e / K) * K + e % K]; });
@@ -260,14 +285,14 @@ void check_finite_differences(Orientation orientation, const std::vector<int>& g
   const Matrix out = test::filled_matrix("out", M, N, 0.0);
   const auto r_host = test::to_vector(r);
   auto objective = [&] {
-    layer.forward(exec, out, in, w, b, lws);
+    layer.forward(ctx, out, in, w, b, lws);
     exec.fence();
     return test::dot(test::to_vector(out), r_host);
   };
   objective();
   const Matrix din = test::filled_matrix("din", M, K, 0.0);
   const Vector dw = test::filled_vector("dw", N * K, 0.0), db = test::filled_vector("db", N, 0.0);
-  layer.backward(exec, din, dw, db, r, in, w, lws);
+  backward_as_scheduled(ctx, layer, din, dw, db, r, in, w, lws);
   exec.fence();
   test::expect_finite_differences("input", in, test::to_vector(din), test::spread_indices(M * K, 6), objective);
   test::expect_finite_differences("weight", w, test::to_vector(dw), test::spread_indices(N * K, 6), objective);
@@ -285,7 +310,8 @@ TEST(ParallelLinear, EmptyBiasSkipsTheBiasAdd) {
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const ParallelLinear layer("test.linear.nobias", N, K, Orientation::normal, 1, self);
   const Problem& p = problem();
-  const ExecSpace exec;
+  ExecutionContext& ctx = self.context();
+  const ExecSpace& exec = ctx.compute();
   const MatrixShard ws = layer.weight_shard();
   const Matrix in = test::make_matrix("in", M, K, [&](std::size_t i, std::size_t j) { return p.x[i * K + j]; });
   const Vector w = test::make_vector("weight", N * K, [&](std::size_t e) { return p.w[ws.global_row(e / K) * K + e % K]; });
@@ -295,8 +321,8 @@ TEST(ParallelLinear, EmptyBiasSkipsTheBiasAdd) {
   lws.ones = test::filled_vector("ones", M, 1.0);
   const Matrix with_bias = test::filled_matrix("with bias", M, N, 0.0);
   const Matrix without = test::filled_matrix("without bias", M, N, 0.0);
-  layer.forward(exec, with_bias, in, w, b, lws);
-  layer.forward(exec, without, in, w, ConstVector(), lws);
+  layer.forward(ctx, with_bias, in, w, b, lws);
+  layer.forward(ctx, without, in, w, ConstVector(), lws);
   exec.fence();
   const auto got_with = test::to_vector(with_bias);
   EXPECT_NE(test::to_vector(without), got_with) << "an empty bias must skip the bias add";

@@ -94,7 +94,6 @@ TEST(Recompute, Bf16ModeFollowsFp32InEveryMode) {
           test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0}, default_bucket_mb, 0, config);
       for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::block}) {
         const MemoryOptions bf16{r, 5, false, GemmPrecision::bf16};
-        const GemmPrecisionScope precision(GemmPrecision::bf16);
         const test::TrainedRun run = test::train_small(grid, OverlapOptions::all(), bf16, default_bucket_mb, 0, config);
         double moved = 0.0;
         for (std::size_t i = 0; i < run.losses.size(); ++i) {

@@ -1,0 +1,105 @@
+// What one execution context counts: the host's waits on the device, and communication time and
+// traffic per grid axis. Host-only (no Kokkos), thread-safe: the progress engine's thread adds
+// communication time while the compute thread counts its waits, and two contexts in one process
+// (two models, two Trainers) never share a count.
+//
+// Host synchronisations, by kind, so the count per step means the same thing on every backend:
+//   value    the host reads a result computed on the device (loss, norm, checkpoint data), or
+//            waits until the device has taken data from host memory it is about to reuse
+//   wait     the host waits for a device-side collective (Request::wait() without an instance)
+//   backend  a host-side route needs the data complete: MPI reading host (or staged) memory,
+//            Kokkos Kernels 3.4's GEMM without execution-space instances; a device build with
+//            NCCL and Kokkos Kernels 4 has none
+//   timing   benchmarks fencing around what they time
+//
+// Communication time, per grid axis, as two clocks:
+//   busy     how long collectives took: from start to observed completion on the progress
+//            engine's thread (host builds), between events on the communication streams (NCCL),
+//            or the whole call for collectives run on the calling thread
+//   exposed  how long the compute side stood still for them: the host blocked in a wait or a
+//            blocking collective, or a compute stream stalled on a communication event
+// hidden fraction = 1 - exposed / busy: the share overlap took off the critical path.
+// Traffic per axis and collective kind: calls, and bytes of the full buffer as nccl-tests count
+// them (all-reduce and broadcast: the data; all-gather: the gathered result; reduce-scatter: the
+// input), so that bytes x the algorithm's factor (ring all-reduce 2(p-1)/p, all-gather and
+// reduce-scatter (p-1)/p) is what each rank sends. Groups of one rank communicate nothing and
+// count nothing.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+
+namespace fourfold {
+
+enum class SyncKind { value, wait, backend, timing };
+inline constexpr int sync_kind_count = 4;
+const char* sync_kind_name(SyncKind kind);
+
+struct HostSyncCounts {
+  std::array<long, sync_kind_count> by_kind{};
+  long operator[](SyncKind kind) const { return by_kind[static_cast<int>(kind)]; }
+  /// What a step costs in waits on the device whatever the backend: every kind but backend
+  /// (host-side routes' own fences) and timing (benchmarks).
+  long step_syncs() const { return (*this)[SyncKind::value] + (*this)[SyncKind::wait]; }
+  long total() const;
+  friend HostSyncCounts operator-(HostSyncCounts a, const HostSyncCounts& b) {
+    for (int i = 0; i < sync_kind_count; ++i) a.by_kind[i] -= b.by_kind[i];
+    return a;
+  }
+};
+
+/// The grid axis a communicator spans, for communication telemetry (time per axis).
+enum class CommAxis { x, y, z, data, xy, other };
+inline constexpr int comm_axis_count = 6;
+
+/// The collectives fourfold issues, for traffic counts per kind and axis.
+enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
+inline constexpr int collective_kind_count = 4;
+
+struct CommTotals {
+  std::array<double, comm_axis_count> busy{};     // seconds per CommAxis
+  std::array<double, comm_axis_count> exposed{};  // seconds per CommAxis
+  long operations = 0;
+  std::array<std::array<double, collective_kind_count>, comm_axis_count> bytes{};  // [axis][kind]
+  std::array<std::array<long, collective_kind_count>, comm_axis_count> calls{};    // [axis][kind]
+
+  double busy_total() const;
+  double exposed_total() const;
+  /// 1 - exposed / busy (0 when nothing was communicated). Below 0 would mean the compute side
+  /// waited longer than the collectives took, which the two clocks rule out up to their
+  /// resolution; it is clamped at 0 so rounding never reads as negative overlap.
+  double hidden_fraction() const;
+  CommTotals operator-(const CommTotals& earlier) const;
+};
+
+class Counters {
+ public:
+  Counters() = default;
+  Counters(const Counters&) = delete;
+  Counters& operator=(const Counters&) = delete;
+
+  /// One host synchronisation of `kind`.
+  void count_host_sync(SyncKind kind) { host_syncs_[static_cast<int>(kind)].fetch_add(1, std::memory_order_relaxed); }
+  HostSyncCounts host_syncs() const;
+
+  void add_comm_busy(CommAxis axis, double seconds);
+  void add_comm_exposed(CommAxis axis, double seconds);
+  /// One collective of `bytes` (the full buffer, see above) on a group spanning `axis`.
+  void add_comm_traffic(CommAxis axis, CollectiveKind kind, std::size_t bytes);
+  /// A consistent snapshot of the communication totals.
+  CommTotals comm_totals() const;
+
+  /// A started collective's request destroyed without a wait (its destructor completed it).
+  void count_unwaited_request() { unwaited_requests_.fetch_add(1, std::memory_order_relaxed); }
+  long unwaited_requests() const { return unwaited_requests_.load(std::memory_order_relaxed); }
+
+ private:
+  std::array<std::atomic<long>, sync_kind_count> host_syncs_{};
+  std::atomic<long> unwaited_requests_{0};
+  mutable std::mutex comm_mutex_;  // guards comm_
+  CommTotals comm_;
+};
+
+}  // namespace fourfold
