@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <thread>
 
 
 namespace fourfold::comm {
@@ -34,9 +35,6 @@ std::uint64_t next_random(std::uint64_t& state) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
-
-constexpr long first_sleep_us = 50;
-constexpr long longest_sleep_us = 1000;
 
 }  // namespace
 
@@ -201,8 +199,7 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
   // Take the queue over: the engine parks (handing over the collective it is polling) and
   // this thread completes everything up to `ticket` itself, blocking in MPI like a blocking
   // call would. No hand-back between threads, and one thread polls, not two.
-  takeover_ = true;
-  work_ready_.notify_all();  // wakes the engine from its nap between polls
+  takeover_ = true;  // the engine reads it after each poll (it never sleeps while one is in flight)
   work_done_.wait(lock, [&] { return !busy_ || completed_ >= ticket || !failure_.empty(); });
   const auto release = [&] {
     takeover_ = false;
@@ -296,7 +293,11 @@ void ProgressEngine::engine_loop() {
         start = now_seconds();
         request = start_mpi_op(op);
       }
-      long sleep_us = first_sleep_us;
+      // Poll without sleeping: MPI_Test, then yield the core and test again. A completion is seen
+      // by the first MPI_Test after it, so the busy time below overstates the collective by at
+      // most one MPI_Test plus one yield (the bound progress_engine.hpp states). It cannot be
+      // MPI_Wait: a waiter must be able to take over, and stop/abandon must be able to leave a
+      // collective that another rank may never join, so the loop checks both between tests.
       while (true) {
         int done = 0;
         const int code = MPI_Test(&request, &done, MPI_STATUS_IGNORE);
@@ -314,13 +315,9 @@ void ProgressEngine::engine_loop() {
           outcome = Outcome::parked;  // the compute thread waits for a result: it takes over
           break;
         }
-        // Compute runs beside this thread: poll rarely, so it keeps its cores. The sleep ends
-        // early when a waiter takes over (it must not wait out the sleep).
-        {
-          std::unique_lock<std::mutex> nap(mutex_);
-          work_ready_.wait_for(nap, std::chrono::microseconds(sleep_us), [&] { return takeover_ || stop_; });
-        }
-        sleep_us = std::min(2 * sleep_us, longest_sleep_us);
+        // A yield, not a sleep: the thread stays runnable, and gives its core to any other
+        // runnable thread (the rank's compute, other ranks on an oversubscribed node) first.
+        std::this_thread::yield();
       }
     } catch (const std::exception& e) {
       failure = e.what();
