@@ -17,7 +17,11 @@
 
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cublas_v2.h>
-#else
+#elif !defined(KOKKOS_ENABLE_HIP)
+// Host builds: the batched GEMM loops over the host BLAS. HIP builds have no host BLAS route
+// (their operands are device memory): every GEMM goes through Kokkos Kernels (rocBLAS or its
+// own kernels).
+#define FOURFOLD_HOST_CBLAS 1
 #include <cblas.h>
 #endif
 
@@ -139,7 +143,7 @@ cublasHandle_t cublas_handle(GemmEngine::State& state) {
 }
 
 cublasOperation_t cublas_op(Op op) { return op == Op::none ? CUBLAS_OP_N : CUBLAS_OP_T; }
-#else
+#elif FOURFOLD_HOST_CBLAS
 CBLAS_TRANSPOSE cblas_op(Op op) { return op == Op::none ? CblasNoTrans : CblasTrans; }
 #endif
 
@@ -366,6 +370,7 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
 #else
   const float* a_data = bf16 ? bf16_operand(state, true, a.data, a_span) : a.data;
   const float* b_data = bf16 ? bf16_operand(state, false, b.data, b_span) : b.data;
+#if FOURFOLD_HOST_CBLAS
   if constexpr (host_accessible_v<MemSpace>) {
     // Host BLAS, one call per matrix: host execution spaces have finished the engine's earlier work
     // when a kernel launch returns, so the BLAS reads finished operands.
@@ -377,7 +382,9 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
                     c.data + o * c.outer_stride + i * c.inner_stride, static_cast<int>(c.ld));
       }
     }
-  } else {
+  } else
+#endif
+  {
     StridedBatch<const float> a_used = a, b_used = b;
     a_used.data = a_data;
     b_used.data = b_data;

@@ -339,7 +339,7 @@ void check_rms_on_grid(const comm::GridShape& shape) {
   const NormSpec rms = NormSpec::rms_norm(rms_eps);
   const ExecSpace exec;
   const auto slice = [&](const std::vector<double>& v) {
-    return [&v, c_loc, col0](std::size_t i, std::size_t j) { return v[i * C + col0 + j]; };
+    return [&v, col0](std::size_t i, std::size_t j) { return v[i * C + col0 + j]; };
   };
   const Matrix in = test::make_matrix("in", M, c_loc, slice(p.x));
   const Matrix dout = test::make_matrix("dout", M, c_loc, slice(p.dy));
