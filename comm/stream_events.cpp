@@ -17,21 +17,22 @@
 namespace fourfold::comm {
 namespace {
 
-// Puts an event taken from a pool back unless dismissed (the runtime call after taking it threw).
+// Puts an event taken from a pool back when it goes out of scope while still `armed` (the runtime
+// call after taking the event threw); a caller keeping the event disarms it. (A plain flag, not a
+// method: nvcc warns about a member function some instantiations never call.)
 template <class Release>
-class GiveBack {
- public:
+struct GiveBack {
   explicit GiveBack(Release release) : release_(std::move(release)) {}
   ~GiveBack() {
-    if (armed_) release_();
+    if (armed) release_();
   }
   GiveBack(const GiveBack&) = delete;
   GiveBack& operator=(const GiveBack&) = delete;
-  void dismiss() { armed_ = false; }
+
+  bool armed = true;
 
  private:
   Release release_;
-  bool armed_ = true;
 };
 
 }  // namespace
@@ -111,7 +112,7 @@ device::Event StreamEvents::finish_started() {
   const device::Event done = acquire_event();
   GiveBack give_back([&] { release_event(done); });
   runtime_.record(done, own_);
-  give_back.dismiss();
+  give_back.armed = false;
   handed_out_.push_back(done);  // no allocation: reserved above
   return done;
 }
@@ -135,7 +136,7 @@ StreamEvents::TimedSpan StreamEvents::time_begin(device::Stream stream) {
   const device::Event begin = acquire_timing_event();
   GiveBack give_back([&] { release_timing_event(begin); });
   runtime_.record(begin, stream);
-  give_back.dismiss();
+  give_back.armed = false;
   ++open_spans_;
   return TimedSpan(this, stream, begin);
 }
@@ -147,7 +148,7 @@ void StreamEvents::time_end(TimedSpan& span, bool busy, bool exposed) {
   const device::Event end = acquire_timing_event();
   GiveBack give_back([&] { release_timing_event(end); });
   runtime_.record(end, span.stream_);
-  give_back.dismiss();
+  give_back.armed = false;
   spans_.push_back(Span{span.begin_, end, axis_, busy, exposed});  // no allocation: reserved above
   span.begin_ = nullptr;  // the pending span owns the begin event now
   --open_spans_;
