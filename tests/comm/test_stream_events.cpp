@@ -132,7 +132,6 @@ class FakeRuntime final : public device::Runtime {
     }
   }
   bool ran(const std::string& name) const { return std::find(ran_.begin(), ran_.end(), name) != ran_.end(); }
-  std::size_t queued(device::Stream stream) const { return queue(stream).size(); }
   long events_created() const { return plain_events_created + timing_events_created; }
   long live_events() const { return static_cast<long>(events_.size()); }
 
