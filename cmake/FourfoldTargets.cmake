@@ -6,6 +6,8 @@
 # CLI, HDF5 metadata, grid arithmetic) are therefore compiled in an object library that does not
 # link Kokkos, so the host compiler builds them, and their objects become part of the folder's
 # library. Such a source must not include a header that includes Kokkos.
+# On HIP builds hipcc (clang, which compiles toml++ and the other host libraries) is the
+# compiler of every target, so the split changes nothing there.
 
 option(FOURFOLD_ENABLE_WERROR "treat warnings in fourfold's own code as errors (CI)" OFF)
 
@@ -35,7 +37,9 @@ endfunction()
 # fourfold_device_warnings(<target>): for targets that link Kokkos. On CUDA builds nvcc's own
 # diagnostics (a host function called from device code, captures of `this` in device lambdas...)
 # become errors too with FOURFOLD_ENABLE_WERROR; Kokkos's headers are system headers, so only
-# fourfold's code is held to it.
+# fourfold's code is held to it. On HIP builds clang compiles each source for the host and the
+# GPU, and its device diagnostics are errors already (a host function called from a kernel) or
+# warnings that -Werror turns into errors.
 function(fourfold_device_warnings target)
   fourfold_target_warnings(${target})
   fourfold_kernel_codegen(${target})

@@ -14,6 +14,7 @@ packages=(
   libpcre2-dev libicu-dev                                  # tokenizers: pre-tokenizer patterns, Unicode NFC
   gnuplot-nox python3                                      # loss-curve plots (scripts/plot-metrics)
   fortunes                                                 # the demo's text corpus
+  hipcc libamdhip64-dev rocm-device-libs rocm-cmake        # HIP compiler and runtime (CI's HIP compile stage)
 )
 
 missing=()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage 2: the whole test suite on upstream Kokkos 4.6.01 with the OpenMP backend and 2
+# CI stage 3: the whole test suite on upstream Kokkos 4.6.01 with the OpenMP backend and 2
 # OpenMP threads per rank. Finds data races that the Serial backend hides, and drift between
 # the Kokkos 3.4 and 4.x APIs. Builds the Kokkos install once (reused afterwards).
 #   scripts/ci/openmp-suite.sh [ctest arguments...]      build into build-openmp/

@@ -8,6 +8,9 @@
 #   ff_default_bin    where fourfold-train is when FOURFOLD_BIN is not set
 #   ff_default_config the run configuration when FOURFOLD_CONFIG is not set
 #   ff_cray_mpich     1 on Cray MPICH machines: MPICH_GPU_SUPPORT_ENABLED follows FOURFOLD_COMM
+#                     and the build (see ff_export_env)
+#   ff_need_account   1 where every job must name a project (-A/--account or SBATCH_ACCOUNT):
+#                     submitting without one stops with a message instead of sbatch's refusal
 #
 # Three ways to call a machine script:
 #   scripts/slurm/M.sh [--dry-run] [sbatch arguments...] [-- fourfold-train arguments...]
@@ -89,8 +92,14 @@ ff_export_env() {
     # sees host memory only, and CSCS warns that GPU-aware MPI next to NCCL can deadlock:
     # https://docs.cscs.ch/software/communication/nccl/ (GPU-aware MPI with NCCL);
     # =1 without GTL aborts MPI_Init: https://docs.cscs.ch/software/communication/cray-mpich/
+    # A build without NCCL/RCCL but with GPU-aware MPI (read from the CMakeCache.txt next to the
+    # binaries' folder) takes the MPI route with device memory under comm auto too.
     local gpu_mpi=0
     [ "${FOURFOLD_COMM:-}" = mpi ] && gpu_mpi=1
+    if [ "${FOURFOLD_COMM:-auto}" = auto ] && [ "$(ff_build_option FOURFOLD_ENABLE_GPU_AWARE_MPI)" = ON ] &&
+      [ "$(ff_build_option FOURFOLD_ENABLE_NCCL)" = OFF ]; then
+      gpu_mpi=1
+    fi
     export MPICH_GPU_SUPPORT_ENABLED=${MPICH_GPU_SUPPORT_ENABLED:-$gpu_mpi}
     ff_env_shown+=("MPICH_GPU_SUPPORT_ENABLED=$MPICH_GPU_SUPPORT_ENABLED")
   fi
@@ -123,6 +132,28 @@ ff_srun_args() {
 }
 
 ff_bin() { echo "${FOURFOLD_BIN:-$ff_default_bin}"; }
+
+# ff_build_option NAME: the value (ON/OFF) of a fourfold CMake option in the build whose bin/
+# folder holds fourfold-train, or nothing when that build's CMakeCache.txt is not there.
+ff_build_option() {
+  local cache
+  cache=$(ff_bin)/../CMakeCache.txt
+  [ -f "$cache" ] || return 0
+  sed -n "s/^$1:BOOL=//p" "$cache" | head -n 1
+}
+
+# ff_has_account SBATCH_ARGS...: true unless the machine charges every job to a project and
+# neither the arguments nor SBATCH_ACCOUNT name one.
+ff_has_account() {
+  [ "${ff_need_account:-0}" = 1 ] || return 0
+  [ -n "${SBATCH_ACCOUNT:-}" ] && return 0
+  local a
+  for a in "$@"; do
+    case $a in -A | -A?* | --account | --account=?*) return 0 ;; esac
+  done
+  return 1
+}
+ff_no_account="$ff_machine charges every job to a project: pass -A PROJECT (or set SBATCH_ACCOUNT)"
 
 # ff_run_in_job [fourfold-train arguments...]: one start of the job (the first or a requeued one).
 ff_run_in_job() {
@@ -208,6 +239,7 @@ ff_dry_run() {
   echo "  $(ff_quote srun "${ff_srun_all[@]}" "$(ff_bin)/fourfold-train" "${ff_args[@]}")"
   echo "  (with --resume after --out once $out/checkpoints holds a complete checkpoint)"
   [ -x "$(ff_bin)/fourfold-train" ] || ff_say "note: $(ff_bin)/fourfold-train does not exist here (set FOURFOLD_BIN)"
+  ff_has_account "${sbatch_args[@]}" || ff_say "note: $ff_no_account"
   return 0
 }
 
@@ -237,12 +269,13 @@ ff_slurm_main() {
   fi
   # Outside a job: submit this script. sbatch exports the environment (FOURFOLD_* included) to the
   # job; FOURFOLD_ROOT lets the job find this checkout, since Slurm runs a copy of the script.
-  command -v sbatch >/dev/null || ff_die "sbatch not found (not on a Slurm login node?); --dry-run shows the commands"
   local sbatch_args=() train_args=()
   set -- "${args[@]}"
   while [ $# -gt 0 ] && [ "$1" != -- ]; do sbatch_args+=("$1"); shift; done
   [ $# -gt 0 ] && shift
   train_args=("$@")
+  ff_has_account "${sbatch_args[@]}" || ff_die "$ff_no_account"
+  command -v sbatch >/dev/null || ff_die "sbatch not found (not on a Slurm login node?); --dry-run shows the commands"
   [ -x "$(ff_bin)/fourfold-train" ] || ff_say "warning: $(ff_bin)/fourfold-train does not exist (yet?)"
   FOURFOLD_ROOT=$FOURFOLD_ROOT sbatch "${sbatch_args[@]}" "$script" "${train_args[@]}"
 }

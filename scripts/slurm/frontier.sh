@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fourfold on OLCF Frontier: 4 MI250X per node = 8 GCDs (one rank each), Slingshot-11, Cray
-# MPICH, RCCL with the aws-ofi-rccl plugin (set NCCL_NET_PLUGIN to its librccl-net.so). Add your
-# project (-A/--account) to the sbatch arguments; -C nvme adds the node-local NVMe if wanted.
+# MPICH, RCCL with the aws-ofi-rccl plugin (set NCCL_NET_PLUGIN to its librccl-net.so). Every job
+# needs your project: -A PROJECT in the sbatch arguments (or SBATCH_ACCOUNT); -N sets the nodes;
+# -C nvme adds the node-local NVMe if wanted. Building for it: README, "Frontier (AMD MI250X)".
 #   scripts/slurm/frontier.sh [--dry-run] [sbatch arguments...] [-- fourfold-train arguments...]
 #   sbatch [sbatch arguments...] scripts/slurm/frontier.sh [fourfold-train arguments...]
 # FOURFOLD_* variables configure it (scripts/slurm/common.sh lists them).
@@ -29,7 +30,8 @@ FOURFOLD_ROOT=$(cd "$FOURFOLD_ROOT" && pwd)
 ff_machine=frontier
 ff_default_bin=$FOURFOLD_ROOT/build-gpu/bin
 ff_default_config=$FOURFOLD_ROOT/configs/gpt2-124m.toml
-ff_cray_mpich=1   # MPICH_GPU_SUPPORT_ENABLED follows FOURFOLD_COMM (common.sh)
+ff_cray_mpich=1   # MPICH_GPU_SUPPORT_ENABLED follows FOURFOLD_COMM and the build (common.sh)
+ff_need_account=1 # Frontier charges every job to a project
 # RCCL over Slingshot, as OLCF (with HPE and AMD) recommends them:
 # https://docs.olcf.ornl.gov/software/analytics/pytorch_frontier.html (RCCL plugin section)
 # https://github.com/ROCm/aws-ofi-rccl#running-rccl-perf-tests (FI_CXI_ATS)
@@ -47,6 +49,8 @@ ff_srun=(
   --gpus-per-task=1                 # one GCD per rank ...
   --gpu-bind=closest                # ... the one on the L3 region of the rank's 7 cores (OLCF's layout)
 )
+# Inside the job: one rank per GCD on every node, whatever the submission's tasks per node.
+[ -n "${SLURM_NNODES:-}" ] && ff_srun=(-n "$((SLURM_NNODES * 8))" "${ff_srun[@]}")
 # shellcheck source=common.sh
 source "$FOURFOLD_ROOT/scripts/slurm/common.sh"
 ff_slurm_main "$(cd "$(dirname "$0")" && pwd)/$(basename "$0")" "$@"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# CI stage 2: HIP (AMD GPUs), compile only. Builds Kokkos + Kokkos Kernels 4.6.01 for HIP with
+# hipcc (MI250X gfx90a unless FOURFOLD_HIP_ARCH says otherwise, e.g. gfx942 where the compiler
+# knows it) once, then configures fourfold with hipcc and compiles and links every library,
+# executable and test against it, with warnings as errors in fourfold's own code. hipcc compiles
+# every source for the host and for the GPU, so device-side diagnostics (a host function called
+# from a KOKKOS_LAMBDA, a warning seen only by clang) fail the stage.
+# Collectives: with RCCL installed the RCCL backend is built (FOURFOLD_ENABLE_RCCL=ON); without
+# it the stage checks that configure refuses FOURFOLD_ENABLE_RCCL=ON with its "RCCL was not found"
+# message, then builds with device collectives over MPI. GEMMs go through Kokkos Kernels (rocBLAS
+# when scripts/build-kokkos.sh found it, else its portable kernels).
+# Nothing runs: these machines have no AMD GPU.
+#   scripts/ci/hip-compile.sh            build into build-hip/
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/kokkos.sh"
+cd "$fourfold_root"
+
+"$fourfold_root/scripts/install-deps.sh"
+hipcc=${HIPCC:-$(command -v hipcc || echo "${ROCM_PATH:-/opt/rocm}/bin/hipcc")}
+[ -x "$hipcc" ] || { echo "hip-compile: no hipcc (not on PATH, not in \${ROCM_PATH:-/opt/rocm}/bin; set HIPCC)" >&2; exit 1; }
+export HIPCC=$hipcc
+arch=${FOURFOLD_HIP_ARCH:-gfx90a}
+ensure_kokkos hip "$arch"
+# hipcc compiles every .cpp as HIP; given no --offload-arch (sources that do not use Kokkos, links)
+# it asks rocm_agent_enumerator for the GPUs, which prints a traceback without /sys/class/kfd.
+export HCC_AMDGPU_TARGET=${HCC_AMDGPU_TARGET:-$arch}
+
+build=${FOURFOLD_HIP_BUILD_DIR:-$fourfold_root/build-hip}
+configure() {
+  cmake -S "$fourfold_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$hipcc" \
+    -DCMAKE_PREFIX_PATH="$kokkos_prefix" -DFOURFOLD_ENABLE_WERROR=ON "$@" >"$build.configure.log" 2>&1
+}
+rccl=ON
+if ! configure -DFOURFOLD_ENABLE_RCCL=ON; then
+  if ! grep -q "FOURFOLD_ENABLE_RCCL=ON but RCCL was not found" "$build.configure.log"; then
+    cat "$build.configure.log"
+    echo "hip-compile: configure failed (and not for want of RCCL)" >&2
+    exit 1
+  fi
+  echo "hip-compile: no RCCL here; configure refused FOURFOLD_ENABLE_RCCL=ON as it should. Building with device collectives over MPI."
+  rccl=OFF
+  configure -DFOURFOLD_ENABLE_RCCL=OFF -DFOURFOLD_ENABLE_NCCL=OFF || { cat "$build.configure.log"; exit 1; }
+fi
+grep -q "Kokkos flavour upstream" "$build.configure.log" || { cat "$build.configure.log"; echo "hip-compile: not configured against upstream Kokkos" >&2; exit 1; }
+grep -q -- "--offload-arch=$arch" "$build/build.ninja" || { echo "hip-compile: Kokkos did not add --offload-arch=$arch to fourfold's compile lines" >&2; exit 1; }
+start=$SECONDS
+cmake --build "$build" -j "$jobs"
+targets=$(find "$build/bin" "$build/tests" -maxdepth 1 -type f -executable | wc -l)
+echo "hip-compile: $targets executables and tests compiled and linked for HIP ($arch, RCCL $rccl, -Werror) in $((SECONDS - start)) s"
