@@ -116,9 +116,15 @@ std::string backend_unavailable(Backend backend) {
     return fmt::format("NCCL needs a GPU build of fourfold: this one runs on {} with host memory, where "
                        "collectives go over MPI (use comm = \"auto\" or \"mpi\")",
                        ExecSpace::name());
-  if (!FOURFOLD_ENABLE_NCCL)
+  if (!FOURFOLD_ENABLE_NCCL) {
+#if defined(KOKKOS_ENABLE_HIP)
+    return "fourfold was built without RCCL (configure with -DFOURFOLD_ENABLE_RCCL=ON and ROCm's RCCL), "
+           "or use comm = \"mpi\"";
+#else
     return "fourfold was built without NCCL (configure with -DFOURFOLD_ENABLE_NCCL=ON and a CUDA "
            "toolkit with NCCL), or use comm = \"mpi\"";
+#endif
+  }
   return {};
 }
 
