@@ -71,7 +71,6 @@ class StreamEvents {
   /// The axis spans ended from now on are counted on.
   void set_axis(CommAxis axis) { axis_ = axis; }
   CommAxis axis() const { return axis_; }
-  device::Stream own_stream() const { return own_; }
 
   /// Makes the own stream wait for what is enqueued on `stream` so far, and returns it.
   device::Stream start_after(device::Stream stream);

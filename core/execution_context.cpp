@@ -1,17 +1,10 @@
 #include "core/execution_context.hpp"
 
 #include "core/error.hpp"
+#include "core/sync.hpp"
 
 namespace fourfold {
 namespace {
-
-void fence_instance(const ExecSpace& instance) {
-#if KOKKOS_VERSION >= 30600
-  instance.fence("fourfold::ExecutionContext: destroyed");
-#else
-  instance.fence();
-#endif
-}
 
 // A Kokkos instance on `stream` (GPU backends), or a new host instance where Kokkos makes one.
 ExecSpace instance_on([[maybe_unused]] const device::OwnedStream& stream) {
@@ -42,9 +35,10 @@ ExecutionContext::ExecutionContext()
 ExecutionContext::~ExecutionContext() {
   // Nothing may still run on the streams destroyed after this.
   try {
-    gemm_.reset();
-    for (const ExecSpace& instance : communication_) fence_instance(instance);
-    fence_instance(compute_);
+    for (const ExecSpace& instance : communication_)
+      fence(*counters_, instance, SyncKind::backend, "fourfold::ExecutionContext: destroyed");
+    fence(*counters_, compute_, SyncKind::backend, "fourfold::ExecutionContext: destroyed");
+    gemm_.reset();  // its handle and operand copies, once nothing uses them
   } catch (const std::exception& e) {
     report_in_destructor(e.what());
   }

@@ -42,7 +42,6 @@ class ExecutionContext {
   /// A new instance for one communication stream, valid as long as the context (set-up only).
   /// Its native stream is what NCCL/RCCL collectives started off the compute stream run on.
   const ExecSpace& add_communication_instance();
-  int communication_instances() const { return static_cast<int>(communication_.size()); }
 
   GemmEngine& gemm() const { return *gemm_; }
   Counters& counters() const { return *counters_; }

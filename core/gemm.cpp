@@ -170,7 +170,6 @@ Counters& GemmEngine::counters() const { return state_->counters; }
 void GemmEngine::set_precision(GemmPrecision precision) { state_->precision = precision; }
 GemmPrecision GemmEngine::precision() const { return state_->precision; }
 void GemmEngine::set_timing(bool enabled) { state_->timing = enabled; }
-bool GemmEngine::timing() const { return state_->timing; }
 GemmStats GemmEngine::stats() const { return state_->stats; }
 void GemmEngine::reset_stats() { state_->stats = GemmStats{}; }
 

@@ -46,7 +46,6 @@ class GemmEngine {
   GemmPrecision precision() const;
 
   void set_timing(bool enabled);
-  bool timing() const;
   GemmStats stats() const;
   void reset_stats();
 
