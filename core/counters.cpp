@@ -21,6 +21,50 @@ const char* sync_kind_name(SyncKind kind) {
   return "?";
 }
 
+const char* work_kind_name(WorkKind kind) {
+  switch (kind) {
+    case WorkKind::gemm: return "gemm";
+    case WorkKind::conversion: return "conversion";
+    case WorkKind::norm: return "norm";
+    case WorkKind::softmax: return "softmax";
+    case WorkKind::elementwise: return "elementwise";
+    case WorkKind::optimizer: return "optimizer";
+    case WorkKind::wire: return "wire";
+    case WorkKind::copy: return "copy";
+  }
+  return "?";
+}
+
+long LedgerTotals::total_launches() const {
+  long total = 0;
+  for (long n : launches) total += n;
+  return total;
+}
+
+double LedgerTotals::total_bytes() const {
+  double total = 0.0;
+  for (double b : bytes) total += b;
+  return total;
+}
+
+LedgerTotals LedgerTotals::operator-(const LedgerTotals& earlier) const {
+  LedgerTotals d;
+  for (int k = 0; k < work_kind_count; ++k) {
+    d.launches[k] = launches[k] - earlier.launches[k];
+    d.bytes[k] = bytes[k] - earlier.bytes[k];
+  }
+  return d;
+}
+
+LedgerTotals Counters::ledger() const {
+  LedgerTotals totals;
+  for (int k = 0; k < work_kind_count; ++k) {
+    totals.launches[k] = launches_[k].load(std::memory_order_relaxed);
+    totals.bytes[k] = static_cast<double>(bytes_[k].load(std::memory_order_relaxed));
+  }
+  return totals;
+}
+
 long HostSyncCounts::total() const {
   long total = 0;
   for (long n : by_kind) total += n;

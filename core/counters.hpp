@@ -24,6 +24,15 @@
 // input), so that bytes x the algorithm's factor (ring all-reduce 2(p-1)/p, all-gather and
 // reduce-scatter (p-1)/p) is what each rank sends. Groups of one rank communicate nothing and
 // count nothing.
+//
+// The ledger of device work, by kind: launches (kernels and library calls enqueued) and the bytes
+// each reads and writes in device memory, as the launching code states them:
+//   gemm         matrix products (operands read once, C written; read too when beta != 0)
+//   conversion   passes that only change precision (fp32 -> bf16 operand copies)
+//   norm, softmax, elementwise, optimizer   the layers' own kernels
+//   wire         packing and unpacking collective buffers
+//   copy         device copies that change nothing
+// Counted on the thread that enqueues the work; read between steps.
 #pragma once
 
 #include <array>
@@ -58,6 +67,21 @@ inline constexpr int comm_axis_count = 6;
 enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
 inline constexpr int collective_kind_count = 4;
 
+/// The kinds of device work the ledger counts (see above).
+enum class WorkKind { gemm, conversion, norm, softmax, elementwise, optimizer, wire, copy };
+inline constexpr int work_kind_count = 8;
+const char* work_kind_name(WorkKind kind);
+
+struct LedgerTotals {
+  std::array<long, work_kind_count> launches{};
+  std::array<double, work_kind_count> bytes{};  // read + written
+  long launches_of(WorkKind kind) const { return launches[static_cast<int>(kind)]; }
+  double bytes_of(WorkKind kind) const { return bytes[static_cast<int>(kind)]; }
+  long total_launches() const;
+  double total_bytes() const;
+  LedgerTotals operator-(const LedgerTotals& earlier) const;
+};
+
 struct CommTotals {
   std::array<double, comm_axis_count> busy{};     // seconds per CommAxis
   std::array<double, comm_axis_count> exposed{};  // seconds per CommAxis
@@ -91,6 +115,14 @@ class Counters {
   /// A consistent snapshot of the communication totals.
   CommTotals comm_totals() const;
 
+  /// `launches` launches of `kind` that read and write `bytes` in all.
+  void add_work(WorkKind kind, double bytes, long launches = 1) {
+    const int k = static_cast<int>(kind);
+    launches_[k].fetch_add(launches, std::memory_order_relaxed);
+    bytes_[k].fetch_add(static_cast<long long>(bytes), std::memory_order_relaxed);
+  }
+  LedgerTotals ledger() const;
+
   /// A started collective's request destroyed without a wait (its destructor completed it).
   void count_unwaited_request() { unwaited_requests_.fetch_add(1, std::memory_order_relaxed); }
   long unwaited_requests() const { return unwaited_requests_.load(std::memory_order_relaxed); }
@@ -98,6 +130,8 @@ class Counters {
  private:
   std::array<std::atomic<long>, sync_kind_count> host_syncs_{};
   std::atomic<long> unwaited_requests_{0};
+  std::array<std::atomic<long>, work_kind_count> launches_{};
+  std::array<std::atomic<long long>, work_kind_count> bytes_{};
   mutable std::mutex comm_mutex_;  // guards comm_
   CommTotals comm_;
 };

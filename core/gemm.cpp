@@ -8,6 +8,7 @@
 #include "core/timer.hpp"
 
 #include "core/bf16.hpp"
+#include "core/onednn_matmul.hpp"
 
 #include <KokkosBlas3_gemm.hpp>
 
@@ -18,11 +19,16 @@
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cublas_v2.h>
 #elif !defined(KOKKOS_ENABLE_HIP)
-// Host builds: the batched GEMM loops over the host BLAS. HIP builds have no host BLAS route
-// (their operands are device memory): every GEMM goes through Kokkos Kernels (rocBLAS or its
-// own kernels).
+// Host builds: fp32 GEMMs go to the host BLAS (the batched one loops over it), bf16 GEMMs to
+// oneDNN where the build has it. HIP builds have no host route (their operands are device
+// memory): fp32 GEMMs go through Kokkos Kernels (rocBLAS or its own kernels), bf16 ones through
+// the portable bf16 kernel.
 #define FOURFOLD_HOST_CBLAS 1
+#define FOURFOLD_HOST_ONEDNN FOURFOLD_ENABLE_ONEDNN
 #include <cblas.h>
+#endif
+#ifndef FOURFOLD_HOST_ONEDNN
+#define FOURFOLD_HOST_ONEDNN 0
 #endif
 
 // OpenBLAS exposes its thread count; other BLAS libraries do not define the symbol, so it is
@@ -35,15 +41,9 @@ namespace {
 const char* op_name(Op op) { return op == Op::none ? "N" : "T"; }
 
 // Mixed-precision operand copies, reserved by the model at set-up for its largest operands
-// (reserve_bf16_operands) and grown by a larger one, freed with the engine. On the vendor-BLAS host route a
-// bf16 operand is kept as the float it rounds to: sgemm on it is a bf16 x bf16 product with
-// fp32 accumulation (Debian's OpenBLAS is built without sbgemm). On CUDA it is real bf16
-// storage for cublasGemmEx.
-#if defined(KOKKOS_ENABLE_CUDA)
-using Bf16Storage = std::uint16_t;
-#else
-using Bf16Storage = float;
-#endif
+// (reserve_bf16_operands) and grown by a larger one, freed with the engine: 2-byte bf16 on every
+// backend, read as they are by cuBLAS (CUDA_R_16BF), oneDNN (bf16) and the portable kernel.
+using Bf16Storage = bf16;
 }  // namespace
 
 struct GemmEngine::State {
@@ -55,6 +55,7 @@ struct GemmEngine::State {
   GemmStats stats;
   Tensor1<Bf16Storage> a, b;  // the operand copies of bf16 mode, (elements)
   void* cublas = nullptr;     // cublasHandle_t (CUDA builds)
+  std::unique_ptr<OnednnMatmul> onednn;  // host builds with oneDNN: made on the first bf16 GEMM
 };
 
 namespace {
@@ -90,21 +91,9 @@ void grow(Tensor1<Bf16Storage>& buffer, std::size_t count) {
 }
 
 // One element of an operand as its copy holds it: an fp32 value rounded to bf16, or a bf16 value
-// as it is (CUDA: its bits; host BLAS route: the float it stands for).
-KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(float x) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  return bf16_bits(x);
-#else
-  return round_to_bf16(x);
-#endif
-}
-KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(bf16 x) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  return x.bits;
-#else
-  return to_float(x);
-#endif
-}
+// as it is.
+KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(float x) { return to_bf16(x); }
+KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(bf16 x) { return x; }
 
 // The operand `data` (count elements, fp32 or bf16) in A's copy (`first`) or B's.
 template <class T>
@@ -112,6 +101,7 @@ Bf16Storage* bf16_operand(GemmEngine::State& state, bool first, const T* data, s
   Tensor1<Bf16Storage>& buffer = first ? state.a : state.b;
   grow(buffer, count);
   const Tensor1<Bf16Storage> out = buffer;
+  state.counters.add_work(WorkKind::conversion, static_cast<double>(count) * (sizeof(T) + sizeof(Bf16Storage)));
   Kokkos::parallel_for(
       "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(state.exec, 0, count),
       KOKKOS_LAMBDA(const std::size_t i) { out(i) = to_storage(data[i]); });
@@ -145,6 +135,24 @@ cublasHandle_t cublas_handle(GemmEngine::State& state) {
 cublasOperation_t cublas_op(Op op) { return op == Op::none ? CUBLAS_OP_N : CUBLAS_OP_T; }
 #elif FOURFOLD_HOST_CBLAS
 CBLAS_TRANSPOSE cblas_op(Op op) { return op == Op::none ? CblasNoTrans : CblasTrans; }
+#endif
+
+#if FOURFOLD_HOST_ONEDNN
+OnednnMatmul& onednn(GemmEngine::State& state) {
+  if (!state.onednn) state.onednn = std::make_unique<OnednnMatmul>();
+  return *state.onednn;
+}
+
+MatmulOperand onednn_operand(MatmulType type, Op op, std::int64_t ld, std::int64_t outer_stride = 0,
+                             std::int64_t inner_stride = 0) {
+  MatmulOperand x;
+  x.type = type;
+  x.transposed = op == Op::transpose;
+  x.ld = ld;
+  x.outer_stride = outer_stride;
+  x.inner_stride = inner_stride;
+  return x;
+}
 #endif
 
 std::size_t batch_span(std::int64_t rows, std::int64_t cols, std::int64_t ld, std::int64_t outer_stride,
@@ -193,13 +201,11 @@ namespace {
 // CUDA, which cuBLAS reads as it is.
 template <class BMatrix>
 const Bf16Storage* bf16_b_operand(GemmEngine::State& state, const BMatrix& b) {
-#if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<typename BMatrix::value_type, const bf16>) {
-    static_assert(sizeof(bf16) == sizeof(Bf16Storage), "bf16 is read as cuBLAS's 16-bit type");
-    return reinterpret_cast<const Bf16Storage*>(b.data());
+    return b.data();
+  } else {
+    return bf16_operand(state, false, b.data(), b.size());
   }
-#endif
-  return bf16_operand(state, false, b.data(), b.size());
 }
 
 // C = alpha op(A) op(B) + beta C through Kokkos Kernels (the host BLAS on CPUs).
@@ -245,6 +251,7 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
   if (a_cols == 0) {
     // K = 0: the product is empty and C = beta * C (BLAS would be asked for lda = 0).
     const Matrix cc = c;
+    state.counters.add_work(WorkKind::elementwise, static_cast<double>(m * n) * 2 * sizeof(float));
     Kokkos::parallel_for(
         "fourfold::gemm::scale_k0", Kokkos::RangePolicy<ExecSpace>(state.exec, 0, m * n),
         KOKKOS_LAMBDA(const std::size_t idx) {
@@ -254,6 +261,11 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
     return;
   }
   CallTimer timer(state, "fourfold::gemm: timing");
+  // The ledger: operands read once in the precision the library reads them, C written (and read
+  // where beta != 0).
+  const double operand_bytes = bf16_precision ? sizeof(bf16) : sizeof(float);
+  state.counters.add_work(WorkKind::gemm, operand_bytes * static_cast<double>(a.size() + b.size()) +
+                                              static_cast<double>(m * n) * sizeof(float) * (beta != 0.0f ? 2 : 1));
   if (!bf16_precision) {
     if constexpr (!b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
   } else {
@@ -265,10 +277,23 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
                            static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
                            static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
                            c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+#elif FOURFOLD_HOST_ONEDNN
+    MatmulShape shape;
+    shape.m = static_cast<std::int64_t>(m);
+    shape.n = static_cast<std::int64_t>(n);
+    shape.k = static_cast<std::int64_t>(a_cols);
+    shape.a = onednn_operand(MatmulType::bf16, op_a, static_cast<std::int64_t>(a.extent(1)));
+    shape.b = onednn_operand(MatmulType::bf16, op_b, static_cast<std::int64_t>(b.extent(1)));
+    shape.c = onednn_operand(MatmulType::f32, Op::none, static_cast<std::int64_t>(n));
+    shape.alpha = alpha;
+    shape.beta = beta;
+    onednn(state).run(shape, a16, b16, c.data(), blas_threads());
 #else
-    // The copies hold the floats the operands round to: sgemm on them is the bf16 product.
-    kokkos_kernels_gemm(state, op_a, op_b, alpha, ConstMatrix(a16, a.extent(0), a.extent(1)),
-                        ConstMatrix(b16, b.extent(0), b.extent(1)), beta, c);
+    StridedBatch<const bf16> a_batch{a16, static_cast<std::int64_t>(a.extent(1)), 0, 0, a.size()};
+    StridedBatch<const bf16> b_batch{b16, static_cast<std::int64_t>(b.extent(1)), 0, 0, b.size()};
+    StridedBatch<float> c_batch{c.data(), static_cast<std::int64_t>(n), 0, 0, c.size()};
+    gemm_bf16_batched_portable(state.exec, op_a, op_b, static_cast<int>(m), static_cast<int>(n),
+                               static_cast<int>(a_cols), alpha, a_batch, b_batch, beta, c_batch, 1, 1);
 #endif
   }
   timer.done(2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols));
@@ -345,15 +370,31 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
   ScopedRegion region(label);
   state.stats.batched_launches += outer;
   CallTimer timer(state, "fourfold::gemm_strided_batched: timing");
-  const bool bf16 = state.precision == GemmPrecision::bf16;
+  const bool mixed = state.precision == GemmPrecision::bf16;
+  {
+    // The ledger: every matrix of the batch read once, C written (and read where beta != 0);
+    // launches as each route enqueues them: one strided-batched call per outer index (cuBLAS),
+    // one call for the whole batch (oneDNN, the portable bf16 kernel), one per matrix (the host
+    // BLAS and Kokkos Kernels' fp32 routes).
+    const double matrices = static_cast<double>(outer) * inner;
+    const double operand_bytes = mixed ? sizeof(bf16) : sizeof(float);
+    const double bytes = matrices * (operand_bytes * (static_cast<double>(m) * k + static_cast<double>(k) * n) +
+                                     static_cast<double>(m) * n * sizeof(float) * (beta != 0.0f ? 2 : 1));
+#if defined(KOKKOS_ENABLE_CUDA)
+    const long launches = outer;
+#else
+    const long launches = mixed ? 1 : static_cast<long>(outer) * inner;
+#endif
+    state.counters.add_work(WorkKind::gemm, bytes, launches);
+  }
 #if defined(KOKKOS_ENABLE_CUDA)
   const cublasHandle_t handle = cublas_handle(state);
-  const Bf16Storage* a16 = bf16 ? bf16_operand(state, true, a.data, a_span) : nullptr;
-  const Bf16Storage* b16 = bf16 ? bf16_operand(state, false, b.data, b_span) : nullptr;
+  const Bf16Storage* a16 = mixed ? bf16_operand(state, true, a.data, a_span) : nullptr;
+  const Bf16Storage* b16 = mixed ? bf16_operand(state, false, b.data, b_span) : nullptr;
   for (int o = 0; o < outer; ++o) {
     // Column-major view of the row-major batch: C^T = op(B)^T op(A)^T.
     float* const c_o = c.data + o * c.outer_stride;
-    if (bf16) {
+    if (mixed) {
       FF_CUBLAS(cublasGemmStridedBatchedEx(
           handle, cublas_op(op_b), cublas_op(op_a), n, m, k, &alpha, b16 + o * b.outer_stride, CUDA_R_16BF,
           static_cast<int>(b.ld), b.inner_stride, a16 + o * a.outer_stride, CUDA_R_16BF, static_cast<int>(a.ld),
@@ -367,8 +408,33 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
     }
   }
 #else
-  const float* a_data = bf16 ? bf16_operand(state, true, a.data, a_span) : a.data;
-  const float* b_data = bf16 ? bf16_operand(state, false, b.data, b_span) : b.data;
+  if (mixed) {
+    // One call for the whole batch, from 2-byte copies of the spans the batch reads.
+    const bf16* a16 = bf16_operand(state, true, a.data, a_span);
+    const bf16* b16 = bf16_operand(state, false, b.data, b_span);
+#if FOURFOLD_HOST_ONEDNN
+    MatmulShape shape;
+    shape.m = m;
+    shape.n = n;
+    shape.k = k;
+    shape.outer = outer;
+    shape.inner = inner;
+    shape.a = onednn_operand(MatmulType::bf16, op_a, a.ld, a.outer_stride, a.inner_stride);
+    shape.b = onednn_operand(MatmulType::bf16, op_b, b.ld, b.outer_stride, b.inner_stride);
+    shape.c = onednn_operand(MatmulType::f32, Op::none, c.ld, c.outer_stride, c.inner_stride);
+    shape.alpha = alpha;
+    shape.beta = beta;
+    onednn(state).run(shape, a16, b16, c.data, blas_threads());
+#else
+    StridedBatch<const bf16> a16_batch{a16, a.ld, a.outer_stride, a.inner_stride, a_span};
+    StridedBatch<const bf16> b16_batch{b16, b.ld, b.outer_stride, b.inner_stride, b_span};
+    gemm_bf16_batched_portable(state.exec, op_a, op_b, m, n, k, alpha, a16_batch, b16_batch, beta, c, outer, inner);
+#endif
+    timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
+    return;
+  }
+  const float* a_data = a.data;
+  const float* b_data = b.data;
 #if FOURFOLD_HOST_CBLAS
   if constexpr (host_accessible_v<MemSpace>) {
     // Host BLAS, one call per matrix: host execution spaces have finished the engine's earlier work
@@ -408,6 +474,15 @@ std::string gemm_route(const GemmEngine& engine) {
     route += openblas_get_num_threads != nullptr
                  ? fmt::format(" -> host BLAS (OpenBLAS, {} threads)", blas_threads())
                  : std::string(" -> host BLAS");
+  }
+  if (engine.precision() == GemmPrecision::bf16) {
+#if defined(KOKKOS_ENABLE_CUDA)
+    route += "; bf16: cuBLAS GemmEx";
+#elif FOURFOLD_HOST_ONEDNN
+    route += fmt::format("; bf16: {} ({} threads)", onednn_description(), blas_threads());
+#else
+    route += "; bf16: portable Kokkos kernel";
+#endif
   }
   return route;
 }

@@ -63,6 +63,14 @@ void gemm_strided_batched_portable(GemmEngine& engine, Op op_a, Op op_b, int m, 
                                    const StridedBatch<const float>& a, const StridedBatch<const float>& b,
                                    float beta, const StridedBatch<float>& c, int outer, int inner);
 
+/// The portable mixed-precision route: bf16 operands, fp32 accumulation and an fp32 C, one
+/// Kokkos launch for the whole batch (a team per row of C, its threads across the row's columns).
+/// What builds without a vendor bf16 GEMM run (HIP without rocBLAS, host builds without
+/// oneDNN); public so that CPU tests check the vendor routes against it. Runs on `exec`.
+void gemm_bf16_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                                const StridedBatch<const bf16>& a, const StridedBatch<const bf16>& b, float beta,
+                                const StridedBatch<float>& c, int outer, int inner);
+
 /// Threads the host BLAS uses (OpenBLAS reports it; 1 where unknown or on a GPU backend).
 int blas_threads();
 

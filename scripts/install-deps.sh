@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build g++ pkg-config git
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev   # Kokkos 3.4 + Kokkos Kernels (Serial)
   libopenblas-dev                                          # fast host BLAS behind KokkosBlas::gemm
+  libdnnl-dev ocl-icd-opencl-dev opencl-c-headers         # oneDNN: bf16 GEMMs on the host (AVX512-BF16); its CMake package needs OpenCL's
   libopenmpi-dev openmpi-bin                               # MPI
   libhdf5-openmpi-dev hdf5-tools                           # parallel HDF5 checkpoints
   googletest libgtest-dev                                  # tests

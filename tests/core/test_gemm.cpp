@@ -1,6 +1,7 @@
 // The GEMM wrapper against a plain triple loop: all four transpose combinations, odd and
 // degenerate shapes, alpha/beta, and shape errors that name every extent.
 #include "core/bf16.hpp"
+#include "core/config.hpp"
 #include "core/error.hpp"
 #include "core/execution_context.hpp"
 #include "core/gemm.hpp"
@@ -179,6 +180,98 @@ TEST_P(StridedBatchedAgainstLoop, BothRoutesMatchPlainLoop) {
 INSTANTIATE_TEST_SUITE_P(AllTransposes, StridedBatchedAgainstLoop,
                          ::testing::Combine(::testing::Values(Op::none, Op::transpose),
                                             ::testing::Values(Op::none, Op::transpose)));
+
+// The same batch in bf16 mode: the vendor route (cuBLAS, oneDNN on the host) and the portable bf16
+// kernel both give the fp32-accumulated product of the operands rounded to bf16.
+class Bf16StridedBatchedAgainstLoop : public ::testing::TestWithParam<std::tuple<Op, Op>> {};
+
+TEST_P(Bf16StridedBatchedAgainstLoop, VendorAndPortableRoutesMatchTheRoundedProduct) {
+  ExecutionContext ctx;
+  const auto [op_a, op_b] = GetParam();
+  const int m = 6, n = 9, k = 70, outer = 2, inner = 3;
+  const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
+  const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
+  auto layout = [&](int rows, int cols) {
+    const std::int64_t ld = inner * cols + 5;
+    return std::tuple<std::int64_t, std::int64_t, std::int64_t>{ld, rows * ld, cols};
+  };
+  const auto [lda, a_outer, a_inner] = layout(a_rows, a_cols);
+  const auto [ldb, b_outer, b_inner] = layout(b_rows, b_cols);
+  const auto [ldc, c_outer, c_inner] = layout(m, n);
+  const auto a = random_host("a", 1, outer * a_outer, 21);
+  const auto b = random_host("b", 1, outer * b_outer, 22);
+  const auto c0 = random_host("c", 1, outer * c_outer, 23);
+  const Matrix a_dev = to_device(a), b_dev = to_device(b);
+  // The portable kernel reads bf16 buffers: the operands rounded once, here.
+  Tensor1<bf16> a16("a16", a_dev.size()), b16("b16", b_dev.size());
+  {
+    const auto ha = Kokkos::create_mirror_view(a16);
+    const auto hb = Kokkos::create_mirror_view(b16);
+    for (std::size_t i = 0; i < ha.extent(0); ++i) ha(i) = to_bf16(a(0, i));
+    for (std::size_t i = 0; i < hb.extent(0); ++i) hb(i) = to_bf16(b(0, i));
+    Kokkos::deep_copy(a16, ha);
+    Kokkos::deep_copy(b16, hb);
+  }
+  const float alpha = 0.5f, beta = 2.0f;
+  for (const float used_beta : {beta, 0.0f}) {
+    for (bool portable : {false, true}) {
+      SCOPED_TRACE(std::string(portable ? "portable bf16 kernel" : "vendor route") + ", beta " + std::to_string(used_beta));
+      const Matrix c = to_device(c0);
+      const StridedBatch<float> cs{c.data(), ldc, c_outer, c_inner, c.size()};
+      if (portable) {
+        const StridedBatch<const bf16> as{a16.data(), lda, a_outer, a_inner, a16.size()};
+        const StridedBatch<const bf16> bs{b16.data(), ldb, b_outer, b_inner, b16.size()};
+        gemm_bf16_batched_portable(ctx.compute(), op_a, op_b, m, n, k, alpha, as, bs, used_beta, cs, outer, inner);
+      } else {
+        const GemmPrecisionScope mode(ctx.gemm(), GemmPrecision::bf16);
+        const StridedBatch<const float> as{a_dev.data(), lda, a_outer, a_inner, a_dev.size()};
+        const StridedBatch<const float> bs{b_dev.data(), ldb, b_outer, b_inner, b_dev.size()};
+        gemm_strided_batched(ctx.gemm(), op_a, op_b, m, n, k, alpha, as, bs, used_beta, cs, outer, inner, "test");
+      }
+      const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), c);
+      double max_rounded = 0.0, max_exact = 0.0;
+      for (int o = 0; o < outer; ++o)
+        for (int h = 0; h < inner; ++h)
+          for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j) {
+              double rounded = 0.0, exact = 0.0;
+              for (int p = 0; p < k; ++p) {
+                const std::int64_t ai = o * a_outer + h * a_inner + (op_a == Op::none ? i * lda + p : p * lda + i);
+                const std::int64_t bi = o * b_outer + h * b_inner + (op_b == Op::none ? p * ldb + j : j * ldb + p);
+                rounded += double(round_to_bf16(a(0, ai))) * round_to_bf16(b(0, bi));
+                exact += double(a(0, ai)) * b(0, bi);
+              }
+              const std::int64_t ci = o * c_outer + h * c_inner + i * ldc + j;
+              max_rounded = std::max(max_rounded, std::abs(got(0, ci) - (alpha * rounded + used_beta * c0(0, ci))));
+              max_exact = std::max(max_exact, std::abs(got(0, ci) - (alpha * exact + used_beta * c0(0, ci))));
+            }
+      EXPECT_LT(max_rounded, 2e-5) << "not the fp32-accumulated product of bf16 operands";
+      EXPECT_GT(max_exact, 1e-4) << "the fp32 product: operands were not rounded";
+      for (std::int64_t o = 0; o < outer; ++o)
+        for (int i = 0; i < m; ++i)
+          for (std::int64_t j = inner * c_inner; j < ldc; ++j)
+            ASSERT_EQ(got(0, o * c_outer + i * ldc + j), c0(0, o * c_outer + i * ldc + j)) << "padding written";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTransposes, Bf16StridedBatchedAgainstLoop,
+                         ::testing::Combine(::testing::Values(Op::none, Op::transpose),
+                                            ::testing::Values(Op::none, Op::transpose)));
+
+// Every backend keeps a bf16 operand in two bytes (cuBLAS, rocBLAS, oneDNN and the portable
+// kernel all read it as it is).
+TEST(GemmPrecision, Bf16OperandsAreTwoBytesOnEveryBackend) {
+  static_assert(sizeof(bf16) == 2, "bf16 is two bytes");
+  EXPECT_EQ(GemmEngine::bf16_operand_element_bytes(), 2u);
+  ExecutionContext ctx;
+  ctx.gemm().set_precision(GemmPrecision::bf16);
+  const std::string route = gemm_route(ctx.gemm());
+  EXPECT_NE(route.find("bf16:"), std::string::npos) << route;
+#if FOURFOLD_ENABLE_ONEDNN
+  EXPECT_NE(route.find("oneDNN"), std::string::npos) << route;
+#endif
+}
 
 TEST(GemmStridedBatched, BatchReachingPastItsBufferIsRejected) {
   ExecutionContext ctx;
