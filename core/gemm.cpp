@@ -90,10 +90,15 @@ void grow(Tensor1<Bf16Storage>& buffer, std::size_t count) {
                                 count);
 }
 
-// One element of an operand as its copy holds it: an fp32 value rounded to bf16, or a bf16 value
-// as it is.
-KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(float x) { return to_bf16(x); }
-KOKKOS_INLINE_FUNCTION Bf16Storage to_storage(bf16 x) { return x; }
+// One element of an operand as its copy holds it: an fp32 value rounded, a bf16 one as it is.
+template <class T>
+KOKKOS_INLINE_FUNCTION Bf16Storage operand_element(T x) {
+  if constexpr (std::is_same_v<T, bf16>) {
+    return x;
+  } else {
+    return to_bf16(x);
+  }
+}
 
 // The operand `data` (count elements, fp32 or bf16) in A's copy (`first`) or B's.
 template <class T>
@@ -104,7 +109,7 @@ Bf16Storage* bf16_operand(GemmEngine::State& state, bool first, const T* data, s
   state.counters.add_work(WorkKind::conversion, static_cast<double>(count) * (sizeof(T) + sizeof(Bf16Storage)));
   Kokkos::parallel_for(
       "fourfold::gemm::to_bf16", Kokkos::RangePolicy<ExecSpace>(state.exec, 0, count),
-      KOKKOS_LAMBDA(const std::size_t i) { out(i) = to_storage(data[i]); });
+      KOKKOS_LAMBDA(const std::size_t i) { out(i) = operand_element(data[i]); });
   return out.data();
 }
 
@@ -143,15 +148,41 @@ OnednnMatmul& onednn(GemmEngine::State& state) {
   return *state.onednn;
 }
 
-MatmulOperand onednn_operand(MatmulType type, Op op, std::int64_t ld, std::int64_t outer_stride = 0,
-                             std::int64_t inner_stride = 0) {
-  MatmulOperand x;
-  x.type = type;
-  x.transposed = op == Op::transpose;
-  x.ld = ld;
-  x.outer_stride = outer_stride;
-  x.inner_stride = inner_stride;
-  return x;
+template <class T>
+MatmulOperand onednn_operand(MatmulType type, Op op, const StridedBatch<T>& x) {
+  MatmulOperand operand;
+  operand.type = type;
+  operand.transposed = op == Op::transpose;
+  operand.ld = x.ld;
+  operand.outer_stride = x.outer_stride;
+  operand.inner_stride = x.inner_stride;
+  return operand;
+}
+#endif
+
+#if !defined(KOKKOS_ENABLE_CUDA)
+// C(o, i) = alpha op(A(o, i)) op(B(o, i)) + beta C(o, i) from bf16 operands, fp32 C, as one call
+// for the whole batch (a plain GEMM is the batch 1 x 1): oneDNN's matmul on hosts that have it,
+// else the portable kernel (one launch).
+void bf16_batched(GemmEngine::State& state, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                  const StridedBatch<const bf16>& a, const StridedBatch<const bf16>& b, float beta,
+                  const StridedBatch<float>& c, int outer, int inner) {
+#if FOURFOLD_HOST_ONEDNN
+  MatmulShape shape;
+  shape.m = m;
+  shape.n = n;
+  shape.k = k;
+  shape.outer = outer;
+  shape.inner = inner;
+  shape.a = onednn_operand(MatmulType::bf16, op_a, a);
+  shape.b = onednn_operand(MatmulType::bf16, op_b, b);
+  shape.c = onednn_operand(MatmulType::f32, Op::none, c);
+  shape.alpha = alpha;
+  shape.beta = beta;
+  onednn(state).run(shape, a.data, b.data, c.data, blas_threads());
+#else
+  gemm_bf16_batched_portable(state.exec, op_a, op_b, m, n, k, alpha, a, b, beta, c, outer, inner);
+#endif
 }
 #endif
 
@@ -277,23 +308,12 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
                            static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
                            static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
                            c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-#elif FOURFOLD_HOST_ONEDNN
-    MatmulShape shape;
-    shape.m = static_cast<std::int64_t>(m);
-    shape.n = static_cast<std::int64_t>(n);
-    shape.k = static_cast<std::int64_t>(a_cols);
-    shape.a = onednn_operand(MatmulType::bf16, op_a, static_cast<std::int64_t>(a.extent(1)));
-    shape.b = onednn_operand(MatmulType::bf16, op_b, static_cast<std::int64_t>(b.extent(1)));
-    shape.c = onednn_operand(MatmulType::f32, Op::none, static_cast<std::int64_t>(n));
-    shape.alpha = alpha;
-    shape.beta = beta;
-    onednn(state).run(shape, a16, b16, c.data(), blas_threads());
 #else
-    StridedBatch<const bf16> a_batch{a16, static_cast<std::int64_t>(a.extent(1)), 0, 0, a.size()};
-    StridedBatch<const bf16> b_batch{b16, static_cast<std::int64_t>(b.extent(1)), 0, 0, b.size()};
-    StridedBatch<float> c_batch{c.data(), static_cast<std::int64_t>(n), 0, 0, c.size()};
-    gemm_bf16_batched_portable(state.exec, op_a, op_b, static_cast<int>(m), static_cast<int>(n),
-                               static_cast<int>(a_cols), alpha, a_batch, b_batch, beta, c_batch, 1, 1);
+    const StridedBatch<const bf16> a_batch{a16, static_cast<std::int64_t>(a.extent(1)), 0, 0, a.size()};
+    const StridedBatch<const bf16> b_batch{b16, static_cast<std::int64_t>(b.extent(1)), 0, 0, b.size()};
+    const StridedBatch<float> c_batch{c.data(), static_cast<std::int64_t>(n), 0, 0, c.size()};
+    bf16_batched(state, op_a, op_b, static_cast<int>(m), static_cast<int>(n), static_cast<int>(a_cols), alpha, a_batch,
+                 b_batch, beta, c_batch, 1, 1);
 #endif
   }
   timer.done(2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(a_cols));
@@ -412,24 +432,9 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
     // One call for the whole batch, from 2-byte copies of the spans the batch reads.
     const bf16* a16 = bf16_operand(state, true, a.data, a_span);
     const bf16* b16 = bf16_operand(state, false, b.data, b_span);
-#if FOURFOLD_HOST_ONEDNN
-    MatmulShape shape;
-    shape.m = m;
-    shape.n = n;
-    shape.k = k;
-    shape.outer = outer;
-    shape.inner = inner;
-    shape.a = onednn_operand(MatmulType::bf16, op_a, a.ld, a.outer_stride, a.inner_stride);
-    shape.b = onednn_operand(MatmulType::bf16, op_b, b.ld, b.outer_stride, b.inner_stride);
-    shape.c = onednn_operand(MatmulType::f32, Op::none, c.ld, c.outer_stride, c.inner_stride);
-    shape.alpha = alpha;
-    shape.beta = beta;
-    onednn(state).run(shape, a16, b16, c.data, blas_threads());
-#else
-    StridedBatch<const bf16> a16_batch{a16, a.ld, a.outer_stride, a.inner_stride, a_span};
-    StridedBatch<const bf16> b16_batch{b16, b.ld, b.outer_stride, b.inner_stride, b_span};
-    gemm_bf16_batched_portable(state.exec, op_a, op_b, m, n, k, alpha, a16_batch, b16_batch, beta, c, outer, inner);
-#endif
+    const StridedBatch<const bf16> a16_batch{a16, a.ld, a.outer_stride, a.inner_stride, a_span};
+    const StridedBatch<const bf16> b16_batch{b16, b.ld, b.outer_stride, b.inner_stride, b_span};
+    bf16_batched(state, op_a, op_b, m, n, k, alpha, a16_batch, b16_batch, beta, c, outer, inner);
     timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
     return;
   }

@@ -97,6 +97,9 @@ struct Cached {
   dnnl::matmul primitive;
   dnnl::memory::desc a, b, c;
   dnnl::memory a_memory, b_memory, c_memory;  // made with the primitive, pointed at each call's data
+  // The execute arguments: handles to the three memories above (set_data_handle on those is seen
+  // here), so a call allocates nothing.
+  std::unordered_map<int, dnnl::memory> args;
   Split split = Split::whole;
   std::string implementation;
 };
@@ -150,6 +153,7 @@ void OnednnMatmul::run(const MatmulShape& shape, const void* a, const void* b, v
       made.a_memory = dnnl::memory(made.a, state_->engine, DNNL_MEMORY_NONE);
       made.b_memory = dnnl::memory(made.b, state_->engine, DNNL_MEMORY_NONE);
       made.c_memory = dnnl::memory(made.c, state_->engine, DNNL_MEMORY_NONE);
+      made.args = {{DNNL_ARG_SRC, made.a_memory}, {DNNL_ARG_WEIGHTS, made.b_memory}, {DNNL_ARG_DST, made.c_memory}};
       found = state_->cache.emplace(key, std::move(made)).first;
     } catch (const dnnl::error& e) {
       detail::throw_vendor_error("oneDNN", "dnnl::matmul::primitive_desc", __FILE__, __LINE__,
@@ -174,8 +178,7 @@ void OnednnMatmul::run(const MatmulShape& shape, const void* a, const void* b, v
         p.a_memory.set_data_handle(const_cast<char*>(a_bytes + ea * (o * shape.a.outer_stride + i * shape.a.inner_stride)));
         p.b_memory.set_data_handle(const_cast<char*>(b_bytes + eb * (o * shape.b.outer_stride + i * shape.b.inner_stride)));
         p.c_memory.set_data_handle(c_bytes + ec * (o * shape.c.outer_stride + i * shape.c.inner_stride));
-        p.primitive.execute(state_->stream,
-                            {{DNNL_ARG_SRC, p.a_memory}, {DNNL_ARG_WEIGHTS, p.b_memory}, {DNNL_ARG_DST, p.c_memory}});
+        p.primitive.execute(state_->stream, p.args);
       }
     }
     state_->stream.wait();
