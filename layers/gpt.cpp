@@ -6,6 +6,7 @@
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 #include "layers/attention.hpp"
+#include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 #include "layers/embedding.hpp"
 #include "layers/gelu.hpp"
@@ -90,6 +91,10 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   g_ = params_.grads();
   head_w_ = config_.tied_embeddings ? p_.wte : p_.lm_head;
   head_g_ = config_.tied_embeddings ? g_.wte : g_.lm_head;
+  if (memory.precision == GemmPrecision::bf16) {
+    head_w_bf16_ = Tensor2<bf16>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gpt::head_weight_bf16")),
+                                 head_w_.extent(0), head_w_.extent(1));
+  }
   // Positions restart at 0 in every sequence: the table covers one sequence.
   if (llama_) rotary_ = RotaryTable(seq_len, config_.head_size(), config_.rope_theta, config_.rope_scaling);
 
@@ -204,7 +209,11 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
-  if (!parameters_unchanged) s.refresh_wire_weights(exec);  // bf16 mode: once per optimizer step
+  if (!parameters_unchanged && head_w_bf16_.data() != nullptr) {
+    // bf16 mode, once per optimizer step: the linear layers' weight chunks and the LM head's rows.
+    s.refresh_wire_weights(exec);
+    pack_bf16(exec, Bf16Vector(head_w_bf16_.data(), head_w_bf16_.size()), ConstVector(head_w_.data(), head_w_.size()));
+  }
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
@@ -230,7 +239,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     }
     act_.save(exec, l, BlockField::res3);
   }
-  lm_head_loss_forward(grid_.context(), act_.losses, ws_.head, act_.lnf, head_w_, act_.targets, vocab_, x, grid_.xy());
+  lm_head_loss_forward(grid_.context(), act_.losses, ws_.head, act_.lnf, head_weight(), act_.targets, vocab_, x, grid_.xy());
   head_chunk_kept_ = true;
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = ws_.head.loss_sum;
@@ -358,7 +367,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);
     s.reduce_grad(exec, call);
   };
-  lm_head_loss_backward(grid_.context(), ws_.d_ln, head_g_, ws_.full, ws_.head, head_w_, act_.targets,
+  lm_head_loss_backward(grid_.context(), ws_.d_ln, head_g_, ws_.full, ws_.head, head_weight(), act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
   act_.restore(exec, config_.num_layers - 1, BlockField::res3);  // ln_f's input (bf16 mode)
@@ -411,6 +420,11 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
                      seq_len_, x);
 }
 
+WeightBlock Gpt::head_weight() const {
+  if (head_w_bf16_.data() != nullptr) return ConstBf16Matrix(head_w_bf16_);
+  return ConstMatrix(head_w_);
+}
+
 void Gpt::sync_gradients() {
   ScopedRegion region("fourfold::gpt::sync_gradients");
   gradient_sync_->finish(grid_.context().compute(), *schedule_);
@@ -426,7 +440,7 @@ MemoryPlan Gpt::memory() const {
   plan.gemm_operands = gemm_operand_bytes_;
   plan.collective_buffers = static_cast<std::size_t>(grid_.device_collective_buffer_bytes());
   plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() + gradient_sync_->workspace_bytes() +
-                    plan.gemm_operands + plan.collective_buffers;
+                    view_bytes(head_w_bf16_) + plan.gemm_operands + plan.collective_buffers;
   plan.recompute_buffers = act_.shared_bytes();
   plan.attention_scratch = ws_.attention.bytes();
   plan.loss_chunk = view_bytes(ws_.head.logits);

@@ -156,6 +156,11 @@ class Gpt {
   GptParameters params_;
   ParamViews p_, g_;
   Matrix head_w_, head_g_;  // the LM head's rows (V_loc, C): wte when tied, lm_head otherwise
+  // bf16 mode: head_w_ rounded to bf16 (V_loc, C) at each optimizer step's first forward, which
+  // every LM-head GEMM of the step reads (3 per loss chunk); empty in fp32.
+  Tensor2<bf16> head_w_bf16_;
+  /// The head's rows as its GEMMs read them: head_w_bf16_ in bf16 mode, else head_w_.
+  WeightBlock head_weight() const;
 
   // What forward keeps for backward, and shared scratch (gpt_memory.hpp).
   GptActivations act_;

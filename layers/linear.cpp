@@ -101,15 +101,6 @@ comm::Request reduce_scatter(const ExecSpace& exec, const comm::Communicator& gr
   return comm::Request();
 }
 
-// C = alpha op(A) op(W) + beta C with W as it is held: fp32, or the bf16 block read directly.
-void gemm_with_weight(GemmEngine& engine, Op op_a, Op op_w, const ConstMatrix& a, const WeightBlock& weight,
-                      const Matrix& c, const char* label) {
-  if (weight.is_bf16()) {
-    gemm(engine, op_a, op_w, 1.0f, a, weight.bf16, 0.0f, c, label);
-  } else {
-    gemm(engine, op_a, op_w, 1.0f, a, weight.fp32, 0.0f, c, label);
-  }
-}
 
 }  // namespace
 
@@ -150,7 +141,7 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
                 weight.rows() == n_local_ && weight.cols() == k_local_,
             "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.extent(0),
             in.extent(1), weight.rows(), weight.cols(), n_local_, k_local_);
-  gemm_with_weight(ctx.gemm(), Op::none, Op::transpose, in, weight, out, "fourfold::linear::forward::gemm");
+  gemm_with_weight(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
   start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
   finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   if (bias.extent(0) != 0) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
@@ -164,7 +155,7 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   const ExecSpace& exec = ctx.compute();
   // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
   // computed). The same all-reduce either way, so the result does not depend on the overlap.
-  gemm_with_weight(ctx.gemm(), Op::none, Op::none, dout, weight, din, "fourfold::linear::backward::dinput");
+  gemm_with_weight(ctx.gemm(), Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
   comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
   gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");

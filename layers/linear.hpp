@@ -18,6 +18,7 @@
 #include "core/execution_context.hpp"
 #include "core/types.hpp"
 #include "layers/param_layout.hpp"
+#include "layers/weight_block.hpp"
 
 #include <algorithm>
 #include <string>
@@ -36,20 +37,6 @@ struct LinearWorkspace {
   Vector ones;               // (m) all ones: bias gradients as a GEMM
   Bf16Vector wire;           // (m * max(n_loc, k_loc)) bf16 mode: the X/Y all-reduces of outputs and
                              // input gradients travel through it (bf16_wire.hpp); empty in fp32
-};
-
-/// A linear layer's weight block (n_loc, k_loc) as its GEMMs read it: fp32, or, in bf16 mode
-/// with G_z > 1, the bf16 block the Z all-gather received, which the GEMMs read as it arrived
-/// (core/gemm.hpp) instead of expanding it into an fp32 copy first. Exactly one is set.
-/// Implicit from either matrix, so a caller passes whichever it holds.
-struct WeightBlock {
-  ConstMatrix fp32;
-  ConstBf16Matrix bf16;
-  WeightBlock(const ConstMatrix& weight) : fp32(weight) {}      // NOLINT(google-explicit-constructor)
-  WeightBlock(const ConstBf16Matrix& weight) : bf16(weight) {}  // NOLINT(google-explicit-constructor)
-  bool is_bf16() const { return bf16.data() != nullptr; }
-  std::size_t rows() const { return is_bf16() ? bf16.extent(0) : fp32.extent(0); }
-  std::size_t cols() const { return is_bf16() ? bf16.extent(1) : fp32.extent(1); }
 };
 
 class ParallelLinear {

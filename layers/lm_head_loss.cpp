@@ -33,10 +33,10 @@ int real_columns(const VocabShard& vocab) {
 }
 
 // logits (rows, V_loc) of chunk k = h_full rows of the chunk times the local vocabulary rows^T.
-Matrix chunk_logits(ExecutionContext& ctx, const LmHeadWorkspace& ws, const ConstMatrix& wte_local, const Chunk& k) {
+Matrix chunk_logits(ExecutionContext& ctx, const LmHeadWorkspace& ws, const WeightBlock& weight_local, const Chunk& k) {
   const Matrix logits = Kokkos::subview(ws.logits, Range{0, k.rows()}, Kokkos::ALL);
-  gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL), wte_local, 0.0f,
-       logits, "fourfold::lm_head::gemm");
+  gemm_with_weight(ctx.gemm(), Op::none, Op::transpose, 1.0f, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL),
+                   weight_local, 0.0f, logits, "fourfold::lm_head::gemm");
   return logits;
 }
 
@@ -60,7 +60,7 @@ std::size_t LmHeadWorkspace::bytes() const {
 }
 
 void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmHeadWorkspace& ws,
-                          const ConstMatrix& h, const ConstMatrix& wte_local, const TokenView& targets,
+                          const ConstMatrix& h, const WeightBlock& weight_local, const TokenView& targets,
                           const VocabShard& vocab, const comm::Communicator& x_group,
                           const comm::Communicator& xy_group) {
   ScopedRegion region("fourfold::lm_head_loss::forward");
@@ -71,6 +71,9 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
              "LM head forward: h ({},{}) over {} X ranks, losses ({}), workspace h_full ({},{}) logits ({},{}), V_loc {}",
              m, c_loc, x_group.size(), losses.extent(0), ws.h_full.extent(0), ws.h_full.extent(1),
              ws.logits.extent(0), ws.logits.extent(1), vocab.local);
+  FF_REQUIRE(weight_local.rows() == static_cast<std::size_t>(vocab.local) && weight_local.cols() == ws.h_full.extent(1),
+             "LM head forward: weight ({},{}) for V_loc {} rows of {} channels", weight_local.rows(), weight_local.cols(),
+             vocab.local, ws.h_full.extent(1));
   const Vector gathered = Kokkos::subview(ws.gathered, Range{0, m * c_loc * x_group.size()});
   comm::all_gather(exec, x_group, ConstVector(h.data(), m * c_loc), gathered);
   unpack_x_gather(exec, ws.h_full, gathered, x_group.size());
@@ -79,7 +82,7 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
   const int offset = vocab.offset, v_loc = vocab.local;
   for (std::size_t c = 0; c < ws.chunks(); ++c) {
     const Chunk k = chunk_of(ws, c);
-    const Matrix probs = chunk_logits(ctx, ws, wte_local, k);
+    const Matrix probs = chunk_logits(ctx, ws, weight_local, k);
     const Tensor2<float> stats = Kokkos::subview(ws.row_stats, k.range(), Kokkos::ALL);
     const Vector row_max = Kokkos::subview(ws.row_max, k.range());
     const Vector chunk_losses = Kokkos::subview(losses, k.range());
@@ -133,7 +136,7 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
 }
 
 void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix& dwte_local,
-                           const Matrix& dh_full, const LmHeadWorkspace& ws, const ConstMatrix& wte_local,
+                           const Matrix& dh_full, const LmHeadWorkspace& ws, const WeightBlock& weight_local,
                            const TokenView& targets, float scale, const VocabShard& vocab, int x_rank,
                            const comm::Communicator& xy_group, bool last_chunk_kept) {
   ScopedRegion region("fourfold::lm_head_loss::backward");
@@ -144,7 +147,7 @@ void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix
   for (std::size_t c = ws.chunks(); c-- > 0;) {
     const Chunk k = chunk_of(ws, c);
     const bool recompute = !(last_chunk_kept && c + 1 == ws.chunks());
-    const Matrix dlogits = recompute ? chunk_logits(ctx, ws, wte_local, k)
+    const Matrix dlogits = recompute ? chunk_logits(ctx, ws, weight_local, k)
                                      : Matrix(Kokkos::subview(ws.logits, Range{0, k.rows()}, Kokkos::ALL));
     const Tensor2<float> stats = Kokkos::subview(ws.row_stats, k.range(), Kokkos::ALL);
     const Vector row_max = Kokkos::subview(ws.row_max, k.range());
@@ -168,7 +171,8 @@ void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix
     // dh_full rows (rows, C) = dlogits (rows, V_loc) wte_local (V_loc, C), summed over the vocab
     // shards while the weight gradient's GEMM runs.
     const Matrix dh_rows = Kokkos::subview(dh_full, k.range(), Kokkos::ALL);
-    gemm(ctx.gemm(), Op::none, Op::none, 1.0f, dlogits, wte_local, 0.0f, dh_rows, "fourfold::lm_head::dinput");
+    gemm_with_weight(ctx.gemm(), Op::none, Op::none, 1.0f, dlogits, weight_local, 0.0f, dh_rows,
+                     "fourfold::lm_head::dinput");
     if (reduce.active()) reduce.wait(exec);
     reduce = comm::all_reduce_start(exec, xy_group, dh_rows);
     gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, dlogits, Kokkos::subview(ws.h_full, k.range(), Kokkos::ALL), 1.0f,

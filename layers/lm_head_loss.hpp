@@ -16,6 +16,7 @@
 #include "core/execution_context.hpp"
 #include "core/types.hpp"
 #include "layers/embedding.hpp"
+#include "layers/weight_block.hpp"
 
 namespace fourfold {
 
@@ -41,12 +42,13 @@ struct LmHeadWorkspace {
   DeviceScalar<double> loss_sum;  // () sum of this rank's row losses of the last forward
 };
 
-/// losses (m): per-row cross-entropy; h (m, C_x) the final LayerNorm output. Leaves ws.h_full = h
+/// losses (m): per-row cross-entropy; h (m, C_x) the final LayerNorm output; weight_local
+/// (V_loc, C) this rank's vocabulary rows of the head, fp32 or (bf16 mode) their bf16 copy. Leaves ws.h_full = h
 /// gathered over X, ws.row_max and ws.row_stats (needed by backward), the last chunk's
 /// probabilities in ws.logits, and ws.loss_sum = the sum of `losses`, in device memory: nothing
 /// waits for the device.
 void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmHeadWorkspace& ws,
-                          const ConstMatrix& h, const ConstMatrix& wte_local, const TokenView& targets,
+                          const ConstMatrix& h, const WeightBlock& weight_local, const TokenView& targets,
                           const VocabShard& vocab, const comm::Communicator& x_group,
                           const comm::Communicator& xy_group);
 
@@ -54,7 +56,7 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
 /// lm_head_loss_forward on the same ws. last_chunk_kept: ws.logits still holds the probabilities
 /// the forward left there (nothing used the buffer since). dh_full (m, C) is scratch.
 void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix& dwte_local,
-                           const Matrix& dh_full, const LmHeadWorkspace& ws, const ConstMatrix& wte_local,
+                           const Matrix& dh_full, const LmHeadWorkspace& ws, const WeightBlock& weight_local,
                            const TokenView& targets, float scale, const VocabShard& vocab, int x_rank,
                            const comm::Communicator& xy_group, bool last_chunk_kept);
 

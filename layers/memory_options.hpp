@@ -94,8 +94,9 @@ struct GemmOperandElements {
 ///      V_loc); attention's head-major operands (B_loc NH_y, T, hs) = (m, C_y) and one query block
 ///      of scores (B_loc NH_y, block, T);
 ///   B: a weight block, gathered over Z: (W_qkv, C_x), (C_x, C_y), (W_in, C_x), (C_x, W_hid);
-///      a linear layer's input (its weight gradient is dout^T in); the LM head's weight (V_loc, C)
-///      and input chunk; attention's head-major operands.
+///      a linear layer's input (its weight gradient is dout^T in); the LM head's input chunk;
+///      attention's head-major operands. (The LM head's weight (V_loc, C) is not among them: the
+///      model rounds it into a bf16 copy of its own once per optimizer step.)
 /// Every operand is a sub-range of one of these, so a step never grows copies of these sizes.
 inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   const auto max = [](double a, double b) { return a > b ? a : b; };
@@ -105,7 +106,7 @@ inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   GemmOperandElements e;
   e.a = max(max(widest_activation, d.chunk_rows * d.channels),
             max(d.chunk_rows * d.vocab_local, d.attention_batch * d.block_rows * d.seq_len));
-  e.b = max(max(widest_input, largest_weight_block), max(d.vocab_local * d.channels, d.chunk_rows * d.channels));
+  e.b = max(max(widest_input, largest_weight_block), d.chunk_rows * d.channels);
   return e;
 }
 

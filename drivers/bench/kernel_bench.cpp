@@ -11,6 +11,7 @@
 #include "core/timer.hpp"
 #include "layers/adamw.hpp"
 #include "layers/attention.hpp"
+#include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 #include "layers/embedding.hpp"
 #include "layers/gelu.hpp"
@@ -95,6 +96,14 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   const Vector fch_bias = random_vector(exec, "fch_bias", 4 * c_y, 16);
   const Matrix wte = random_matrix(exec, "wte", v_loc, C, 14), wpe = random_matrix(exec, "wpe", T, c_x, 15);
   const Matrix dwte("dwte", v_loc, C), dwpe("dwpe", T, c_x);
+  // The LM head's rows as a step's GEMMs read them: in bf16 mode the model's once-per-step bf16 copy.
+  Tensor2<bf16> wte_bf16;
+  if (precision == GemmPrecision::bf16) {
+    wte_bf16 = Tensor2<bf16>("wte_bf16", v_loc, C);
+    pack_bf16(exec, Bf16Vector(wte_bf16.data(), wte_bf16.size()), ConstVector(wte.data(), wte.size()));
+  }
+  const WeightBlock head_weight =
+      precision == GemmPrecision::bf16 ? WeightBlock(ConstBf16Matrix(wte_bf16)) : WeightBlock(ConstMatrix(wte));
   const Matrix full("full", m, C), dh("dh", m, c_x);
   const Vector losses("losses", m);
   const LmHeadWorkspace head(m, C, v_loc, loss_chunk_rows(0, v_loc, m));  // the default chunk of logits
@@ -161,16 +170,16 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
        [&] { embedding_backward(exec, dwte, dwpe, ln_dout, head.gathered, token_view, vocab.offset, T, grid.x()); }},
       {"lm_head_gemm", 2 * static_cast<double>(head.logits.extent(0)) * v_loc * C, 0,
        [&] {
-         gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f,
-              Kokkos::subview(head.h_full, Kokkos::make_pair(std::size_t{0}, head.logits.extent(0)), Kokkos::ALL),
-              wte, 0.0f, head.logits, "fourfold::bench::gemm");
+         gemm_with_weight(ctx.gemm(), Op::none, Op::transpose, 1.0f,
+                          Kokkos::subview(head.h_full, Kokkos::make_pair(std::size_t{0}, head.logits.extent(0)), Kokkos::ALL),
+                          head_weight, 0.0f, head.logits, "fourfold::bench::gemm");
        }},
       {"lm_head_loss_forward", 2 * md * v_loc * C, 2 * f * md * v_loc,
-       [&] { lm_head_loss_forward(ctx, losses, head, ln_out, wte, token_view, vocab, grid.x(), grid.xy()); }},
+       [&] { lm_head_loss_forward(ctx, losses, head, ln_out, head_weight, token_view, vocab, grid.x(), grid.xy()); }},
       // Every chunk's logits recomputed (a backward whose forward's last chunk is kept skips one).
       {"lm_head_loss_backward", 6 * md * v_loc * C, 2 * f * md * v_loc,
        [&] {
-         lm_head_loss_backward(ctx, dh, dwte, full, head, wte, token_view, 1.0f / md, vocab, grid.coords().x,
+         lm_head_loss_backward(ctx, dh, dwte, full, head, head_weight, token_view, 1.0f / md, vocab, grid.coords().x,
                                grid.xy(), false);
        }},
       {"adamw", 0, 8 * f * n_params, [&] { adamw.step(exec, params, grads, 1e-4f, 1.0f, 1); }},

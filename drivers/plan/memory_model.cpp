@@ -115,6 +115,8 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
   if (bf16) r.workspaces += b16 * m * std::max({cx, cy, qkv_y, in_y, hid_y});
+  // bf16 mode: the LM head's rows (V_loc, C) rounded once per optimizer step (layers/gpt.hpp).
+  if (bf16) r.workspaces += b16 * head.vocab_local * c;
   // bf16 gradient collectives: a bf16 copy of the ranges they reduce (layers/gradient_sync.cpp),
   // the whole arena over data or the replicated section over Z, and the reduced pieces (ZeRO-1).
   if (bf16_grads && (g.data > 1 || g.z > 1)) {

@@ -106,9 +106,11 @@ TEST(MemoryModel, Bf16OperandCopiesHoldEveryGemmOfAStep) {
           model.sync_gradients();
           engine.set_precision(saved);
         };
-        // Unreserved (an fp32 model run in bf16): the copies grow to what the step needs.
+        // Unreserved (a bf16 model whose reservation is released): the copies grow to what the
+        // step needs.
+        Gpt unreserved(config, grid, local, seq_len, OverlapOptions::all(), 0.004,
+                       MemoryOptions{recompute, chunk, false, GemmPrecision::bf16});
         grid.context().gemm().release_bf16_operands();
-        Gpt unreserved(config, grid, local, seq_len, OverlapOptions::all(), 0.004, MemoryOptions{recompute, chunk});
         EXPECT_EQ(grid.context().gemm().bf16_operand_capacity().a, 0u);
         step(unreserved);
         const Bf16OperandCapacity needed = grid.context().gemm().bf16_operand_capacity();

@@ -14,6 +14,8 @@
 // 83 rows (V_loc = 83, 42, 21; on 4 ranks the last rank holds real rows, padding and one row past
 // the table).
 #include "comm/grid.hpp"
+#include "core/gemm.hpp"
+#include "layers/bf16_wire.hpp"
 #include "layers/embedding.hpp"
 #include "layers/lm_head_loss.hpp"
 #include "reference/gpt2_reference.hpp"
@@ -274,7 +276,7 @@ Head make_head(const comm::Grid& grid, int chunk_rows = M) {
 }
 
 double head_forward(const Head& hd, const comm::Grid& grid) {
-  lm_head_loss_forward(grid.context(), hd.losses, hd.ws, hd.h, hd.wte_local, hd.targets, hd.vocab, grid.x(), grid.xy());
+  lm_head_loss_forward(grid.context(), hd.losses, hd.ws, hd.h, ConstMatrix(hd.wte_local), hd.targets, hd.vocab, grid.x(), grid.xy());
   const auto sum = Kokkos::create_mirror_view_and_copy(HostSpace(), hd.ws.loss_sum);
   return sum();
 }
@@ -282,7 +284,7 @@ double head_forward(const Head& hd, const comm::Grid& grid) {
 // last_chunk_kept: backward uses the probabilities forward left in the chunk buffer (else it
 // recomputes every chunk's).
 void head_backward(const Head& hd, const comm::Grid& grid, bool last_chunk_kept = true) {
-  lm_head_loss_backward(grid.context(), hd.dh, hd.dwte, hd.dh_full, hd.ws, hd.wte_local, hd.targets, static_cast<float>(scale),
+  lm_head_loss_backward(grid.context(), hd.dh, hd.dwte, hd.dh_full, hd.ws, ConstMatrix(hd.wte_local), hd.targets, static_cast<float>(scale),
                         hd.vocab, hd.x_rank, grid.xy(), last_chunk_kept);
   grid.context().compute().fence();
 }
@@ -362,6 +364,40 @@ TEST(LmHeadLoss, VocabParallelMatchesReferenceOnEveryGrid) {
   for (const auto& shape : grids)
     for (const int chunk_rows : {M, 7, 1}) check_head_on_grid(shape, chunk_rows);
   EXPECT_GT(grids.size(), 0u);
+}
+
+// bf16 mode: the head reading its weight's bf16 copy (made once per optimizer step) computes
+// exactly what it computes from the fp32 weight, which a bf16 GEMM rounds at every call.
+TEST(LmHeadLoss, Bf16WeightCopyMatchesRoundingEveryCall) {
+  for (const auto& shape : tensor_parallel_grids()) {
+    SCOPED_TRACE("grid " + shape.str());
+    const comm::Grid grid(shape, test::world());
+    GemmEngine& engine = grid.context().gemm();
+    const GemmPrecision saved = engine.precision();
+    engine.set_precision(GemmPrecision::bf16);
+    const Head rounded = make_head(grid, 4), copied = make_head(grid, 4);
+    const Tensor2<bf16> copy("wte_bf16", copied.wte_local.extent(0), copied.wte_local.extent(1));
+    pack_bf16(grid.context().compute(), Bf16Vector(copy.data(), copy.size()),
+              ConstVector(copied.wte_local.data(), copied.wte_local.size()));
+    lm_head_loss_forward(grid.context(), rounded.losses, rounded.ws, rounded.h, ConstMatrix(rounded.wte_local),
+                         rounded.targets, rounded.vocab, grid.x(), grid.xy());
+    lm_head_loss_forward(grid.context(), copied.losses, copied.ws, copied.h, ConstBf16Matrix(copy), copied.targets,
+                         copied.vocab, grid.x(), grid.xy());
+    lm_head_loss_backward(grid.context(), rounded.dh, rounded.dwte, rounded.dh_full, rounded.ws,
+                          ConstMatrix(rounded.wte_local), rounded.targets, static_cast<float>(scale), rounded.vocab,
+                          rounded.x_rank, grid.xy(), false);
+    lm_head_loss_backward(grid.context(), copied.dh, copied.dwte, copied.dh_full, copied.ws, ConstBf16Matrix(copy),
+                          copied.targets, static_cast<float>(scale), copied.vocab, copied.x_rank, grid.xy(), false);
+    grid.context().compute().fence();
+    engine.set_precision(saved);
+    EXPECT_EQ(test::to_vector(rounded.losses), test::to_vector(copied.losses));
+    EXPECT_EQ(test::to_vector(rounded.dh), test::to_vector(copied.dh));
+    EXPECT_EQ(test::to_vector(rounded.dwte), test::to_vector(copied.dwte));
+    // And bf16 is not fp32: the rounded weight moves the loss (the check above is not vacuous).
+    const Head exact = make_head(grid, 4);
+    head_forward(exact, grid);
+    EXPECT_NE(test::to_vector(exact.losses), test::to_vector(rounded.losses));
+  }
 }
 
 // Finite differences of the float implementations on one rank.
