@@ -18,11 +18,18 @@
 
 #if defined(KOKKOS_ENABLE_CUDA)
 #include <cublas_v2.h>
-#elif !defined(KOKKOS_ENABLE_HIP)
+#elif defined(KOKKOS_ENABLE_HIP)
+// HIP builds have no host route (their operands are device memory): fp32 GEMMs go through
+// Kokkos Kernels (rocBLAS or its own kernels), bf16 ones through rocBLAS's gemm_ex where the
+// build has it (FOURFOLD_ENABLE_ROCBLAS; Kokkos Kernels has no bf16-in, fp32-out GEMM), else
+// through the portable bf16 kernel. rocBLAS 5.2 and later install the header under rocblas/.
+#define FOURFOLD_HIP_ROCBLAS FOURFOLD_ENABLE_ROCBLAS
+#if FOURFOLD_HIP_ROCBLAS
+#include <rocblas/rocblas.h>
+#endif
+#else
 // Host builds: fp32 GEMMs go to the host BLAS (the batched one loops over it), bf16 GEMMs to
-// oneDNN where the build has it. HIP builds have no host route (their operands are device
-// memory): fp32 GEMMs go through Kokkos Kernels (rocBLAS or its own kernels), bf16 ones through
-// the portable bf16 kernel.
+// oneDNN where the build has it.
 #define FOURFOLD_HOST_CBLAS 1
 #define FOURFOLD_HOST_ONEDNN FOURFOLD_ENABLE_ONEDNN
 #include <cblas.h>
@@ -30,6 +37,22 @@
 #ifndef FOURFOLD_HOST_ONEDNN
 #define FOURFOLD_HOST_ONEDNN 0
 #endif
+#ifndef FOURFOLD_HIP_ROCBLAS
+#define FOURFOLD_HIP_ROCBLAS 0
+#endif
+
+namespace fourfold {
+namespace {
+// How a bf16 product is launched, for the ledger (core/counters.hpp): a vendor library call, or
+// the portable Kokkos kernel (gemm_bf16_batched_portable). fp32 products are always library calls
+// (the host BLAS, cuBLAS, Kokkos Kernels).
+#if defined(KOKKOS_ENABLE_CUDA) || FOURFOLD_HOST_ONEDNN || FOURFOLD_HIP_ROCBLAS
+constexpr Launch bf16_gemm_launch = Launch::library;
+#else
+constexpr Launch bf16_gemm_launch = Launch::kernel;
+#endif
+}  // namespace
+}  // namespace fourfold
 
 // OpenBLAS exposes its thread count; other BLAS libraries do not define the symbol, so it is
 // declared weak and checked for null before use.
@@ -42,8 +65,17 @@ const char* op_name(Op op) { return op == Op::none ? "N" : "T"; }
 
 // Mixed-precision operand copies, reserved by the model at set-up for its largest operands
 // (reserve_bf16_operands) and grown by a larger one, freed with the engine: 2-byte bf16 on every
-// backend, read as they are by cuBLAS (CUDA_R_16BF), oneDNN (bf16) and the portable kernel.
+// backend, read as they are by cuBLAS (CUDA_R_16BF), rocBLAS (rocblas_datatype_bf16_r), oneDNN
+// (bf16) and the portable kernel.
 using Bf16Storage = bf16;
+// Compiled on every backend: the vendor GEMMs are told their operands hold 2-byte bf16, and the
+// operand copies' sizes (and the ledger's bytes) assume it.
+static_assert(sizeof(bf16) == 2, "a bf16 operand element is 2 bytes on every backend");
+static_assert(sizeof(Bf16Storage) == 2, "the bf16 operand copies hold 2-byte elements on every backend");
+#if FOURFOLD_HIP_ROCBLAS
+static_assert(sizeof(rocblas_bfloat16) == sizeof(Bf16Storage),
+              "rocBLAS reads the operand copies as rocblas_datatype_bf16_r, element for element");
+#endif
 }  // namespace
 
 struct GemmEngine::State {
@@ -55,6 +87,7 @@ struct GemmEngine::State {
   GemmStats stats;
   Tensor1<Bf16Storage> a, b;  // the operand copies of bf16 mode, (elements)
   void* cublas = nullptr;     // cublasHandle_t (CUDA builds)
+  void* rocblas = nullptr;    // rocblas_handle (HIP builds with rocBLAS)
   std::unique_ptr<OnednnMatmul> onednn;  // host builds with oneDNN: made on the first bf16 GEMM
 };
 
@@ -138,6 +171,31 @@ cublasHandle_t cublas_handle(GemmEngine::State& state) {
 }
 
 cublasOperation_t cublas_op(Op op) { return op == Op::none ? CUBLAS_OP_N : CUBLAS_OP_T; }
+#elif FOURFOLD_HIP_ROCBLAS
+#define FF_ROCBLAS(call)                                                                             \
+  do {                                                                                               \
+    const rocblas_status ff_status = (call);                                                         \
+    if (ff_status != rocblas_status_success) {                                                       \
+      ::fourfold::detail::throw_vendor_error("rocBLAS", #call, __FILE__, __LINE__,                   \
+                                             fmt::format("status {} ({})", static_cast<int>(ff_status), \
+                                                         rocblas_status_to_string(ff_status)));      \
+    }                                                                                                \
+  } while (0)
+
+// The engine's rocBLAS handle, made on first use and bound to the engine's HIP stream for good
+// (one handle per engine, as with cuBLAS: a handle must not be used from two threads at once, and
+// each engine is driven by one thread); destroyed with the engine.
+rocblas_handle engine_rocblas_handle(GemmEngine::State& state) {
+  if (state.rocblas == nullptr) {
+    rocblas_handle handle = nullptr;
+    FF_ROCBLAS(rocblas_create_handle(&handle));
+    state.rocblas = handle;
+    FF_ROCBLAS(rocblas_set_stream(handle, state.exec.hip_stream()));
+  }
+  return static_cast<rocblas_handle>(state.rocblas);
+}
+
+rocblas_operation rocblas_op(Op op) { return op == Op::none ? rocblas_operation_none : rocblas_operation_transpose; }
 #elif FOURFOLD_HOST_CBLAS
 CBLAS_TRANSPOSE cblas_op(Op op) { return op == Op::none ? CblasNoTrans : CblasTrans; }
 #endif
@@ -160,7 +218,7 @@ MatmulOperand onednn_operand(MatmulType type, Op op, const StridedBatch<T>& x) {
 }
 #endif
 
-#if !defined(KOKKOS_ENABLE_CUDA)
+#if !defined(KOKKOS_ENABLE_CUDA) && !FOURFOLD_HIP_ROCBLAS
 // C(o, i) = alpha op(A(o, i)) op(B(o, i)) + beta C(o, i) from bf16 operands, fp32 C, as one call
 // for the whole batch (a plain GEMM is the batch 1 x 1): oneDNN's matmul on hosts that have it,
 // else the portable kernel (one launch).
@@ -200,6 +258,11 @@ GemmEngine::~GemmEngine() {
 #if defined(KOKKOS_ENABLE_CUDA)
   if (state_->cublas != nullptr && cublasDestroy(static_cast<cublasHandle_t>(state_->cublas)) != CUBLAS_STATUS_SUCCESS) {
     report_in_destructor("cublasDestroy failed");
+  }
+#elif FOURFOLD_HIP_ROCBLAS
+  if (state_->rocblas != nullptr &&
+      rocblas_destroy_handle(static_cast<rocblas_handle>(state_->rocblas)) != rocblas_status_success) {
+    report_in_destructor("rocblas_destroy_handle failed");
   }
 #endif
 }
@@ -295,8 +358,10 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
   // The ledger: operands read once in the precision the library reads them, C written (and read
   // where beta != 0).
   const double operand_bytes = bf16_precision ? sizeof(bf16) : sizeof(float);
-  state.counters.add_work(WorkKind::gemm, operand_bytes * static_cast<double>(a.size() + b.size()) +
-                                              static_cast<double>(m * n) * sizeof(float) * (beta != 0.0f ? 2 : 1));
+  state.counters.add_work(WorkKind::gemm,
+                          operand_bytes * static_cast<double>(a.size() + b.size()) +
+                              static_cast<double>(m * n) * sizeof(float) * (beta != 0.0f ? 2 : 1),
+                          1, bf16_precision ? bf16_gemm_launch : Launch::library);
   if (!bf16_precision) {
     if constexpr (!b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
   } else {
@@ -308,6 +373,17 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
                            static_cast<int>(m), static_cast<int>(a_cols), &alpha, b16, CUDA_R_16BF,
                            static_cast<int>(b.extent(1)), a16, CUDA_R_16BF, static_cast<int>(a.extent(1)), &beta,
                            c.data(), CUDA_R_32F, static_cast<int>(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+#elif FOURFOLD_HIP_ROCBLAS
+    // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T. rocBLAS writes D = alpha
+    // op(A) op(B) + beta C; D is C itself here (same pointer, type and ld, which rocBLAS allows).
+    FF_ROCBLAS(rocblas_gemm_ex(engine_rocblas_handle(state), rocblas_op(op_b), rocblas_op(op_a),
+                               static_cast<rocblas_int>(n), static_cast<rocblas_int>(m),
+                               static_cast<rocblas_int>(a_cols), &alpha, b16, rocblas_datatype_bf16_r,
+                               static_cast<rocblas_int>(b.extent(1)), a16, rocblas_datatype_bf16_r,
+                               static_cast<rocblas_int>(a.extent(1)), &beta, c.data(), rocblas_datatype_f32_r,
+                               static_cast<rocblas_int>(n), c.data(), rocblas_datatype_f32_r,
+                               static_cast<rocblas_int>(n), rocblas_datatype_f32_r, rocblas_gemm_algo_standard,
+                               0, rocblas_gemm_flags_none));
 #else
     const StridedBatch<const bf16> a_batch{a16, static_cast<std::int64_t>(a.extent(1)), 0, 0, a.size()};
     const StridedBatch<const bf16> b_batch{b16, static_cast<std::int64_t>(b.extent(1)), 0, 0, b.size()};
@@ -393,19 +469,21 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
   const bool mixed = state.precision == GemmPrecision::bf16;
   {
     // The ledger: every matrix of the batch read once, C written (and read where beta != 0);
-    // launches as each route enqueues them: one strided-batched call per outer index (cuBLAS),
-    // one call for the whole batch (oneDNN, the portable bf16 kernel), one per matrix (the host
-    // BLAS and Kokkos Kernels' fp32 routes).
+    // launches as each route enqueues them: one strided-batched call per outer index (cuBLAS;
+    // rocBLAS for bf16), one call for the whole batch (oneDNN, the portable bf16 kernel), one per
+    // matrix (the host BLAS and Kokkos Kernels' fp32 routes).
     const double matrices = static_cast<double>(outer) * inner;
     const double operand_bytes = mixed ? sizeof(bf16) : sizeof(float);
     const double bytes = matrices * (operand_bytes * (static_cast<double>(m) * k + static_cast<double>(k) * n) +
                                      static_cast<double>(m) * n * sizeof(float) * (beta != 0.0f ? 2 : 1));
 #if defined(KOKKOS_ENABLE_CUDA)
     const long launches = outer;
+#elif FOURFOLD_HIP_ROCBLAS
+    const long launches = mixed ? static_cast<long>(outer) : static_cast<long>(outer) * inner;
 #else
     const long launches = mixed ? 1 : static_cast<long>(outer) * inner;
 #endif
-    state.counters.add_work(WorkKind::gemm, bytes, launches);
+    state.counters.add_work(WorkKind::gemm, bytes, launches, mixed ? bf16_gemm_launch : Launch::library);
   }
 #if defined(KOKKOS_ENABLE_CUDA)
   const cublasHandle_t handle = cublas_handle(state);
@@ -428,6 +506,27 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
     }
   }
 #else
+#if FOURFOLD_HIP_ROCBLAS
+  if (mixed) {
+    // One strided-batched call per outer index, as on CUDA, from 2-byte copies of the spans the
+    // batch reads. Column-major view of the row-major batch: C^T = op(B)^T op(A)^T; D is C.
+    const rocblas_handle handle = engine_rocblas_handle(state);
+    const Bf16Storage* a16 = bf16_operand(state, true, a.data, a_span);
+    const Bf16Storage* b16 = bf16_operand(state, false, b.data, b_span);
+    for (int o = 0; o < outer; ++o) {
+      float* const c_o = c.data + o * c.outer_stride;
+      FF_ROCBLAS(rocblas_gemm_strided_batched_ex(
+          handle, rocblas_op(op_b), rocblas_op(op_a), n, m, k, &alpha, b16 + o * b.outer_stride,
+          rocblas_datatype_bf16_r, static_cast<rocblas_int>(b.ld), b.inner_stride, a16 + o * a.outer_stride,
+          rocblas_datatype_bf16_r, static_cast<rocblas_int>(a.ld), a.inner_stride, &beta, c_o,
+          rocblas_datatype_f32_r, static_cast<rocblas_int>(c.ld), c.inner_stride, c_o, rocblas_datatype_f32_r,
+          static_cast<rocblas_int>(c.ld), c.inner_stride, inner, rocblas_datatype_f32_r, rocblas_gemm_algo_standard,
+          0, rocblas_gemm_flags_none));
+    }
+    timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
+    return;
+  }
+#else
   if (mixed) {
     // One call for the whole batch, from 2-byte copies of the spans the batch reads.
     const bf16* a16 = bf16_operand(state, true, a.data, a_span);
@@ -438,6 +537,7 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
     timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
     return;
   }
+#endif
   const float* a_data = a.data;
   const float* b_data = b.data;
 #if FOURFOLD_HOST_CBLAS
@@ -483,6 +583,10 @@ std::string gemm_route(const GemmEngine& engine) {
   if (engine.precision() == GemmPrecision::bf16) {
 #if defined(KOKKOS_ENABLE_CUDA)
     route += "; bf16: cuBLAS GemmEx";
+#elif FOURFOLD_HIP_ROCBLAS && FOURFOLD_ROCBLAS_STUB
+    route += "; bf16: rocBLAS gemm_ex (stub: compile check only)";
+#elif FOURFOLD_HIP_ROCBLAS
+    route += "; bf16: rocBLAS gemm_ex";
 #elif FOURFOLD_HOST_ONEDNN
     route += fmt::format("; bf16: {} ({} threads)", onednn_description(), blas_threads());
 #else

@@ -5,7 +5,8 @@
 //               wall time and FLOPs to the statistics
 //   statistics  calls, seconds, FLOPs (with timing on) and strided-batched launches (always)
 //   operand copies  bf16 mode rounds each operand into one of two copies, A's and B's
-//   vendor handle   cuBLAS's, bound to the compute stream (made on first use, destroyed here)
+//   vendor handle   cuBLAS's (CUDA) or rocBLAS's (HIP with FOURFOLD_ENABLE_ROCBLAS), bound to the
+//                   compute stream (made on first use, destroyed here)
 #pragma once
 
 #include "core/counters.hpp"
@@ -49,8 +50,8 @@ class GemmEngine {
   GemmStats stats() const;
   void reset_stats();
 
-  /// One element of an operand copy: 2 bytes where the vendor GEMM reads bf16 (cuBLAS), 4 on
-  /// the host BLAS and portable routes, which multiply the float each value rounds to.
+  /// One element of an operand copy: 2 bytes (bf16) on every backend, which cuBLAS, rocBLAS,
+  /// oneDNN and the portable kernel all read as it is.
   static std::size_t bf16_operand_element_bytes();
   /// Models reserve both copies at set-up for their largest operands, so that no step
   /// allocates; an operand larger than a copy grows it (and the model's plan is then short).

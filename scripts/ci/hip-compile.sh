@@ -7,9 +7,13 @@
 # from a KOKKOS_LAMBDA, a warning seen only by clang) fail the stage.
 # Collectives: with RCCL installed the RCCL backend is built (FOURFOLD_ENABLE_RCCL=ON); without
 # it the stage checks that configure refuses FOURFOLD_ENABLE_RCCL=ON with its "RCCL was not found"
-# message, then builds with device collectives over MPI. GEMMs go through Kokkos Kernels (rocBLAS
-# when scripts/build-kokkos.sh found it, else its portable kernels).
-# Nothing runs: these machines have no AMD GPU.
+# message, then builds with device collectives over MPI. fp32 GEMMs go through Kokkos Kernels
+# (rocBLAS when scripts/build-kokkos.sh found it, else its portable kernels); bf16 GEMMs through
+# rocBLAS (FOURFOLD_ENABLE_ROCBLAS=ON). Without rocBLAS installed (Debian has none) the stage checks
+# that configure refuses FOURFOLD_ENABLE_ROCBLAS=ON with its "rocBLAS was not found" message, then
+# compiles the rocBLAS route against the vendored rocBLAS headers and links fourfold's stub
+# (FOURFOLD_ROCBLAS_STUB=ON, third_party/rocblas), and checks that core calls rocBLAS's gemm_ex and
+# gemm_strided_batched_ex. Nothing runs: these machines have no AMD GPU (and the stub computes nothing).
 #   scripts/ci/hip-compile.sh            build into build-hip/
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/kokkos.sh"
@@ -30,8 +34,10 @@ configure() {
   cmake -S "$fourfold_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$hipcc" \
     -DCMAKE_PREFIX_PATH="$kokkos_prefix" -DFOURFOLD_ENABLE_WERROR=ON "$@" >"$build.configure.log" 2>&1
 }
+# Every configure names all four options, so that a cache left by an earlier run decides nothing.
 rccl=ON
-if ! configure -DFOURFOLD_ENABLE_RCCL=ON; then
+collectives=(-DFOURFOLD_ENABLE_RCCL=ON)
+if ! configure "${collectives[@]}" -DFOURFOLD_ENABLE_ROCBLAS=OFF -DFOURFOLD_ROCBLAS_STUB=OFF; then
   if ! grep -q "FOURFOLD_ENABLE_RCCL=ON but RCCL was not found" "$build.configure.log"; then
     cat "$build.configure.log"
     echo "hip-compile: configure failed (and not for want of RCCL)" >&2
@@ -39,11 +45,31 @@ if ! configure -DFOURFOLD_ENABLE_RCCL=ON; then
   fi
   echo "hip-compile: no RCCL here; configure refused FOURFOLD_ENABLE_RCCL=ON as it should. Building with device collectives over MPI."
   rccl=OFF
-  configure -DFOURFOLD_ENABLE_RCCL=OFF -DFOURFOLD_ENABLE_NCCL=OFF || { cat "$build.configure.log"; exit 1; }
+  collectives=(-DFOURFOLD_ENABLE_RCCL=OFF -DFOURFOLD_ENABLE_NCCL=OFF)
 fi
+rocblas=rocBLAS
+if ! configure "${collectives[@]}" -DFOURFOLD_ENABLE_ROCBLAS=ON -DFOURFOLD_ROCBLAS_STUB=OFF; then
+  if ! grep -q "FOURFOLD_ENABLE_ROCBLAS=ON but rocBLAS was not found" "$build.configure.log"; then
+    cat "$build.configure.log"
+    echo "hip-compile: configure failed (and not for want of rocBLAS)" >&2
+    exit 1
+  fi
+  echo "hip-compile: no rocBLAS here; configure refused FOURFOLD_ENABLE_ROCBLAS=ON as it should. Compiling the rocBLAS route against the vendored headers and linking the stub (FOURFOLD_ROCBLAS_STUB=ON)."
+  rocblas="rocBLAS stub (compile check only)"
+  configure "${collectives[@]}" -DFOURFOLD_ENABLE_ROCBLAS=ON -DFOURFOLD_ROCBLAS_STUB=ON || { cat "$build.configure.log"; exit 1; }
+fi
+grep -q "^#define FOURFOLD_ENABLE_ROCBLAS 1" "$build/generated/core/config.hpp" || { cat "$build.configure.log"; echo "hip-compile: configured without the rocBLAS route (FOURFOLD_ENABLE_ROCBLAS is not 1 in $build/generated/core/config.hpp)" >&2; exit 1; }
 grep -q "Kokkos flavour upstream" "$build.configure.log" || { cat "$build.configure.log"; echo "hip-compile: not configured against upstream Kokkos" >&2; exit 1; }
 grep -q -- "--offload-arch=$arch" "$build/build.ninja" || { echo "hip-compile: Kokkos did not add --offload-arch=$arch to fourfold's compile lines" >&2; exit 1; }
 start=$SECONDS
 cmake --build "$build" -j "$jobs"
+# The rocBLAS route is compiled in: core's GEMM calls rocBLAS's two bf16 GEMMs (undefined in
+# core's archive, defined by rocBLAS or the stub at link time).
+core_lib=$(find "$build" -name 'libfourfold_core.*' -print -quit)
+[ -n "$core_lib" ] || { echo "hip-compile: no libfourfold_core under $build" >&2; exit 1; }
+core_symbols=$(nm "$core_lib")
+for symbol in rocblas_gemm_ex rocblas_gemm_strided_batched_ex; do
+  grep -q " U $symbol\$" <<<"$core_symbols" || { echo "hip-compile: $core_lib does not call $symbol: the rocBLAS route was not compiled in" >&2; exit 1; }
+done
 targets=$(find "$build/bin" "$build/tests" -maxdepth 1 -type f -executable | wc -l)
-echo "hip-compile: $targets executables and tests compiled and linked for HIP ($arch, RCCL $rccl, -Werror) in $((SECONDS - start)) s"
+echo "hip-compile: $targets executables and tests compiled and linked for HIP ($arch, RCCL $rccl, bf16 GEMMs through $rocblas, -Werror) in $((SECONDS - start)) s"
