@@ -113,6 +113,7 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
       char* const buffer = static_cast<char*>(pool.acquire(in_place ? recv_bytes : send_bytes + recv_bytes));
       char* const staged_recv = in_place ? buffer : buffer + send_bytes;
       copy_bytes<HostPinnedSpace, MemorySpace>(exec, buffer, send, send_bytes);
+      comm.counters().add_work(WorkKind::wire, 2.0 * static_cast<double>(send_bytes), 1, Launch::library);
       fence(comm.counters(), exec, SyncKind::backend, "fourfold::comm: staged data ready for MPI");
       Request started;
       try {
@@ -129,6 +130,7 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
         }
       }
       copy_bytes<MemorySpace, HostPinnedSpace>(exec, recv, staged_recv, recv_bytes);
+      comm.counters().add_work(WorkKind::wire, 2.0 * static_cast<double>(recv_bytes), 1, Launch::library);
       fence(comm.counters(), exec, SyncKind::backend, "fourfold::comm: staged result copied back");
       pool.release(buffer);
       return Request();

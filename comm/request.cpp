@@ -20,6 +20,7 @@ void copy_back(Counters& counters, const ExecSpace& exec, const StagedResult& r)
   using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
   Kokkos::deep_copy(exec, Kokkos::View<char*, MemSpace, Unmanaged>(static_cast<char*>(r.to), r.bytes),
                     Kokkos::View<const char*, HostPinnedSpace, Unmanaged>(static_cast<const char*>(r.from), r.bytes));
+  counters.add_work(WorkKind::wire, 2.0 * static_cast<double>(r.bytes), 1, Launch::library);
   fence(counters, exec, SyncKind::backend, "fourfold::comm: staged result copied back");
   r.pool->release(r.buffer);
 }

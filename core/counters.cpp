@@ -53,6 +53,7 @@ LedgerTotals LedgerTotals::operator-(const LedgerTotals& earlier) const {
     d.launches[k] = launches[k] - earlier.launches[k];
     d.bytes[k] = bytes[k] - earlier.bytes[k];
   }
+  d.library_launches = library_launches - earlier.library_launches;
   return d;
 }
 
@@ -62,6 +63,7 @@ LedgerTotals Counters::ledger() const {
     totals.launches[k] = launches_[k].load(std::memory_order_relaxed);
     totals.bytes[k] = static_cast<double>(bytes_[k].load(std::memory_order_relaxed));
   }
+  totals.library_launches = library_launches_.load(std::memory_order_relaxed);
   return totals;
 }
 

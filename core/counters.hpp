@@ -32,7 +32,10 @@
 //   norm, softmax, elementwise, optimizer   the layers' own kernels
 //   wire         packing and unpacking collective buffers
 //   copy         device copies that change nothing
-// Counted on the thread that enqueues the work; read between steps.
+// Counted on the thread that enqueues the work; read between steps. Launches are of two sorts:
+// kernels fourfold launches itself through Kokkos (labelled "fourfold::..."), and library calls
+// (a vendor GEMM, a Kokkos deep copy or fill), which LedgerTotals::library_launches counts apart so
+// that the kernels can be checked against Kokkos' own count of its dispatches.
 #pragma once
 
 #include <array>
@@ -71,10 +74,13 @@ inline constexpr int collective_kind_count = 4;
 enum class WorkKind { gemm, conversion, norm, softmax, elementwise, optimizer, wire, copy };
 inline constexpr int work_kind_count = 8;
 const char* work_kind_name(WorkKind kind);
+/// How a launch is made: a Kokkos kernel of fourfold's, or a library call (see above).
+enum class Launch { kernel, library };
 
 struct LedgerTotals {
   std::array<long, work_kind_count> launches{};
   std::array<double, work_kind_count> bytes{};  // read + written
+  long library_launches = 0;                     // of all the launches, those that were library calls
   long launches_of(WorkKind kind) const { return launches[static_cast<int>(kind)]; }
   double bytes_of(WorkKind kind) const { return bytes[static_cast<int>(kind)]; }
   long total_launches() const;
@@ -116,10 +122,11 @@ class Counters {
   CommTotals comm_totals() const;
 
   /// `launches` launches of `kind` that read and write `bytes` in all.
-  void add_work(WorkKind kind, double bytes, long launches = 1) {
+  void add_work(WorkKind kind, double bytes, long launches = 1, Launch how = Launch::kernel) {
     const int k = static_cast<int>(kind);
     launches_[k].fetch_add(launches, std::memory_order_relaxed);
     bytes_[k].fetch_add(static_cast<long long>(bytes), std::memory_order_relaxed);
+    if (how == Launch::library) library_launches_.fetch_add(launches, std::memory_order_relaxed);
   }
   LedgerTotals ledger() const;
 
@@ -132,6 +139,7 @@ class Counters {
   std::atomic<long> unwaited_requests_{0};
   std::array<std::atomic<long>, work_kind_count> launches_{};
   std::array<std::atomic<long long>, work_kind_count> bytes_{};
+  std::atomic<long> library_launches_{0};
   mutable std::mutex comm_mutex_;  // guards comm_
   CommTotals comm_;
 };

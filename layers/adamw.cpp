@@ -2,6 +2,7 @@
 
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
@@ -50,6 +51,7 @@ AdamW::AdamW(const std::vector<ParamInfo>& params, std::size_t arena_size, const
 
 void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
                  float grad_scale, long t) {
+  count_work(WorkKind::copy, bytes_of<float>(1.0), 1, Launch::library);  // the scale written to the device
   Kokkos::deep_copy(exec, scale_, grad_scale);
   step(exec, parameters, gradients, lr, scale_, t);
 }
@@ -72,6 +74,8 @@ void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& 
     const std::size_t begin = r.begin, end = r.end;
     float* const m_data = m_.data() + r.state;
     float* const v_data = v_.data() + r.state;
+    // Parameters, gradients (cleared), m and v: each read and written.
+    count_work(WorkKind::optimizer, bytes_of<float>(8.0 * (end - begin)));
     Kokkos::parallel_for(
         "fourfold::adamw::update",
         Kokkos::RangePolicy<ExecSpace>(exec, 0, (end - begin + chunk - 1) / chunk),
@@ -97,6 +101,7 @@ void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& 
         });
   }
   // Sharded, the rest of the arena holds partial sums of other ranks' pieces: cleared as well.
+  if (sharded()) count_work(WorkKind::elementwise, bytes_of<float>(static_cast<double>(gradients.extent(0))), 1, Launch::library);
   if (sharded()) Kokkos::deep_copy(exec, gradients, 0.0f);
 }
 

@@ -24,6 +24,7 @@
 #include "layers/attention.hpp"
 
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/gemm.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
@@ -87,6 +88,10 @@ void permute(const ExecSpace& exec, Direction direction, float* rows, int row_wi
   const int row_heads = heads_local / group;
   const int part_width = (direction == Direction::to_heads ? heads_local : row_heads) * hs;
   const std::size_t n = static_cast<std::size_t>(batch) * T * part_width;
+  // to_heads reads each row element once (a group's slots repeat it through the cache) and writes
+  // n; from_heads reads the n / row_heads * heads_local slots and writes n.
+  const double slots = direction == Direction::to_heads ? static_cast<double>(n) / group : static_cast<double>(n) * group;
+  count_work(WorkKind::copy, bytes_of<float>(slots + static_cast<double>(n)));
   Kokkos::parallel_for(
       label, Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const std::size_t idx) {
         const std::size_t row = idx / part_width;  // b * T + t
@@ -181,6 +186,8 @@ void attention_forward(ExecutionContext& ctx, const Matrix& out, const Vector& l
     // Causal softmax of each score row in place, one team per (bh, query) row over keys 0..t; the
     // masked keys up to the block's edge become exact zeros (PV below then adds nothing).
     const int first = r.first, rows_in_block = r.size(), end = r.end, block_rows = l.block_rows;
+    // Each score row read and written up to the block's edge; the log-sum-exp written.
+    count_work(WorkKind::softmax, bytes_of<float>(static_cast<double>(bh) * rows_in_block * (2.0 * end + 1)));
     Kokkos::parallel_for(
         "fourfold::attention::softmax", TeamPolicy(exec, bh * rows_in_block, Kokkos::AUTO),
         KOKKOS_LAMBDA(const Team& team) {
@@ -234,6 +241,7 @@ void attention_backward(ExecutionContext& ctx, const Matrix& dqkv, const ConstMa
   // delta (bh, T) = rowsum(dO * O) per head, one team per (batch row, head, query).
   const int c_loc = heads * hs;
   float* const delta = ws.delta.data();
+  count_work(WorkKind::softmax, bytes_of<float>(static_cast<double>(bh) * T * (2.0 * hs + 1)));
   Kokkos::parallel_for(
       "fourfold::attention::delta", TeamPolicy(exec, bh * T, Kokkos::AUTO), KOKKOS_LAMBDA(const Team& team) {
         const int b = team.league_rank() / (heads * T), h = team.league_rank() / T % heads,
@@ -263,6 +271,8 @@ void attention_backward(ExecutionContext& ctx, const Matrix& dqkv, const ConstMa
                          "fourfold::attention::dprobs");
     // P = exp(S - lse) in place of S; dS = scale P (dP - delta) in place of dP; zero where masked.
     const int first = r.first, rows_in_block = r.size(), end = r.end, block_rows = l.block_rows;
+    // P and dP rows read and written; lse and delta read.
+    count_work(WorkKind::softmax, bytes_of<float>(static_cast<double>(bh) * rows_in_block * (4.0 * end + 2)));
     Kokkos::parallel_for(
         "fourfold::attention::softmax_backward", TeamPolicy(exec, bh * rows_in_block, Kokkos::AUTO),
         KOKKOS_LAMBDA(const Team& team) {

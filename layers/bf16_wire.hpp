@@ -7,18 +7,23 @@
 
 #include "comm/communicator.hpp"
 #include "comm/request.hpp"
+#include "core/counters.hpp"
 #include "core/types.hpp"
 
 namespace fourfold {
 
+// Each pass counts into the ledger (core/ledger.hpp) as `kind`: WorkKind::wire when it packs or
+// unpacks a collective's buffer, WorkKind::conversion when it only changes precision (the
+// weights' bf16 copies, activations saved as bf16).
+
 /// dst (n) = src (n) rounded to bf16.
-void pack_bf16(const ExecSpace& exec, const Bf16Vector& dst, const ConstVector& src);
+void pack_bf16(const ExecSpace& exec, WorkKind kind, const Bf16Vector& dst, const ConstVector& src);
 /// dst (n) = src (n), exactly.
-void unpack_bf16(const ExecSpace& exec, const Vector& dst, const ConstBf16Vector& src);
+void unpack_bf16(const ExecSpace& exec, WorkKind kind, const Vector& dst, const ConstBf16Vector& src);
 /// dst (n) += src (n).
-void unpack_add_bf16(const ExecSpace& exec, const Vector& dst, const ConstBf16Vector& src);
+void unpack_add_bf16(const ExecSpace& exec, WorkKind kind, const Vector& dst, const ConstBf16Vector& src);
 /// data (n) = data rounded to bf16, in place.
-void round_to_bf16(const ExecSpace& exec, const Vector& data);
+void round_to_bf16(const ExecSpace& exec, WorkKind kind, const Vector& data);
 
 /// The sum of `data` (n) over `group`, through `wire` (at least n bf16 elements) in bf16 mode or
 /// in place in fp32 (`wire` empty). Started (`start`): the returned request completes the

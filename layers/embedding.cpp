@@ -1,6 +1,7 @@
 #include "layers/embedding.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/ledger.hpp"
 #include "core/profiling.hpp"
 #include "layers/elementwise.hpp"
 
@@ -10,6 +11,7 @@ void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVecto
                      int x_size) {
   const std::size_t m = full.extent(0), c = full.extent(1), c_loc = c / x_size;
   const std::size_t parts = x_size;
+  count_work(WorkKind::wire, bytes_of<float>(2.0 * m * c));
   Kokkos::parallel_for(
       "fourfold::unpack_x_gather", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -28,6 +30,9 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
   ScopedRegion region("fourfold::embedding::forward");
   const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1);
   const int v_loc = wte_local.extent(0);
+  // Which rows of wte a rank reads depends on the tokens; counted as if every token's row were
+  // local (the most it reads), so that the count depends on the shapes alone.
+  count_work(WorkKind::elementwise, bytes_of<int>(static_cast<double>(m)) + bytes_of<float>(2.0 * m * c));
   Kokkos::parallel_for(
       "fourfold::embedding::forward::lookup", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -39,6 +44,8 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
   comm::all_reduce(exec, xy_group, full);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
   const bool positions = wpe_local.extent(0) > 0;  // none for Llama (rotary embeddings instead)
+  count_work(WorkKind::elementwise,
+             bytes_of<float>(2.0 * m * c_loc + (positions ? static_cast<double>(seq_len) * c_loc : 0.0)));
   Kokkos::parallel_for(
       "fourfold::embedding::forward::position", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -60,6 +67,9 @@ void embedding_backward(const ExecSpace& exec, const Matrix& dwte_local, const M
   const Vector g = Kokkos::subview(gathered, used);
   comm::all_gather(exec, x_group, ConstVector(dout.data(), m * c_loc), g);
   // One work item per channel: tokens repeat, so rows of dwte are updated by one item only.
+  // The gathered gradient read, and (as in forward, as if every row were local) dwte's rows
+  // read and written.
+  count_work(WorkKind::elementwise, bytes_of<int>(static_cast<double>(m)) + bytes_of<float>(3.0 * m * c));
   Kokkos::parallel_for(
       "fourfold::embedding::backward::tokens", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
       KOKKOS_LAMBDA(const std::size_t j) {
@@ -71,6 +81,7 @@ void embedding_backward(const ExecSpace& exec, const Matrix& dwte_local, const M
       });
   if (dwpe_local.extent(0) == 0) return;  // no position embedding (Llama)
   const std::size_t rows_per_position = m / seq_len;
+  count_work(WorkKind::elementwise, bytes_of<float>(static_cast<double>(m) * c_loc + 2.0 * seq_len * c_loc));
   Kokkos::parallel_for(
       "fourfold::embedding::backward::positions",
       Kokkos::RangePolicy<ExecSpace>(exec, 0, static_cast<std::size_t>(seq_len) * c_loc),

@@ -1,6 +1,7 @@
 #include "layers/gelu.hpp"
 
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/math.hpp"
 #include "layers/elementwise.hpp"
 
@@ -51,6 +52,7 @@ void for_each_run(const ExecSpace& exec, const char* name, std::size_t n, const 
 void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& in) {
   float* const out_data = out.data();
   const float* const in_data = in.data();
+  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * in.extent(0)));
   for_each_run(exec, "fourfold::gelu::forward", in.extent(0), KOKKOS_LAMBDA(std::size_t first, std::size_t count) {
     float* KOKKOS_RESTRICT y = out_data + first;
     const float* KOKKOS_RESTRICT x = in_data + first;
@@ -63,6 +65,8 @@ void bias_gelu_forward(const ExecSpace& exec, const Matrix& out, const Matrix& p
             "bias_gelu: pre {}x{}, out {}x{}, bias {}", pre.extent(0), pre.extent(1), out.extent(0),
             out.extent(1), bias.extent(0));
   const std::size_t n = pre.extent(1);
+  // pre read and written (the bias added in place), out written, the bias read.
+  count_work(WorkKind::elementwise, bytes_of<float>(3.0 * pre.extent(0) * n + n));
   Kokkos::parallel_for(
       "fourfold::gelu::bias_forward", row_teams(exec, pre.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -79,6 +83,7 @@ void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& 
   float* const din_data = din.data();
   const float* const dout_data = dout.data();
   const float* const in_data = in.data();
+  count_work(WorkKind::elementwise, bytes_of<float>(3.0 * in.extent(0)));
   for_each_run(exec, "fourfold::gelu::backward", in.extent(0), KOKKOS_LAMBDA(std::size_t first, std::size_t count) {
     float* KOKKOS_RESTRICT dx = din_data + first;
     const float* KOKKOS_RESTRICT dy = dout_data + first;

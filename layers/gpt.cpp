@@ -3,6 +3,7 @@
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
 #include "core/gemm.hpp"
+#include "core/ledger.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 #include "layers/attention.hpp"
@@ -205,6 +206,8 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   ScopedRegion region("fourfold::gpt::forward");
   const ExecSpace& exec = grid_.context().compute();
   using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  const LedgerScope ledger(grid_.context().counters());
+  count_work(WorkKind::copy, bytes_of<int>(2.0 * rows_), 2, Launch::library);  // tokens and targets, from the host
   Kokkos::deep_copy(exec, act_.tokens, HostTokens(tokens, rows_));
   Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
   const auto& x = grid_.x();
@@ -212,7 +215,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   if (!parameters_unchanged && head_w_bf16_.data() != nullptr) {
     // bf16 mode, once per optimizer step: the linear layers' weight chunks and the LM head's rows.
     s.refresh_wire_weights(exec);
-    pack_bf16(exec, Bf16Vector(head_w_bf16_.data(), head_w_bf16_.size()), ConstVector(head_w_.data(), head_w_.size()));
+    pack_bf16(exec, WorkKind::conversion, Bf16Vector(head_w_bf16_.data(), head_w_bf16_.size()), ConstVector(head_w_.data(), head_w_.size()));
   }
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
@@ -244,6 +247,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = ws_.head.loss_sum;
   const double inv_tokens = 1.0 / static_cast<double>(global_tokens());
+  count_work(WorkKind::elementwise, bytes_of<double>(3.0));
   Kokkos::parallel_for(
       "fourfold::gpt::forward::loss", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
       KOKKOS_LAMBDA(const int) { loss_sum() += local_sum() * inv_tokens; });
@@ -336,6 +340,8 @@ void Gpt::complete_loss(const DeviceScalar<double>& loss_sum) const {
 
 double Gpt::forward(const int* tokens, const int* targets) {
   const ExecSpace& exec = grid_.context().compute();
+  const LedgerScope ledger(grid_.context().counters());
+  count_work(WorkKind::elementwise, bytes_of<double>(1.0), 1, Launch::library);
   Kokkos::deep_copy(exec, ws_.loss, 0.0);
   forward(tokens, targets, ws_.loss);
   complete_loss(ws_.loss);
@@ -347,12 +353,16 @@ double Gpt::forward(const int* tokens, const int* targets) {
 void Gpt::zero_gradients() {
   const ExecSpace& exec = grid_.context().compute();
   schedule_->finish_grads(exec);  // a reduce-scatter in flight belongs to the gradients being cleared
+  const LedgerScope ledger(grid_.context().counters());
+  count_work(WorkKind::elementwise, bytes_of<float>(static_cast<double>(params_.gradients().extent(0))), 1,
+             Launch::library);
   Kokkos::deep_copy(exec, params_.gradients(), 0.0f);
 }
 
 void Gpt::backward(double loss_scale, bool last_micro_step) {
   ScopedRegion region("fourfold::gpt::backward");
   const ExecSpace& exec = grid_.context().compute();
+  const LedgerScope ledger(grid_.context().counters());
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
   gradient_sync_->begin_backward(last_micro_step);
@@ -427,10 +437,14 @@ WeightBlock Gpt::head_weight() const {
 
 void Gpt::sync_gradients() {
   ScopedRegion region("fourfold::gpt::sync_gradients");
+  const LedgerScope ledger(grid_.context().counters());
   gradient_sync_->finish(grid_.context().compute(), *schedule_);
 }
 
-void Gpt::gather_parameters() { gradient_sync_->gather_parameters(grid_.context().compute(), params_.values()); }
+void Gpt::gather_parameters() {
+  const LedgerScope ledger(grid_.context().counters());
+  gradient_sync_->gather_parameters(grid_.context().compute(), params_.values());
+}
 
 MemoryPlan Gpt::memory() const {
   MemoryPlan plan;

@@ -109,22 +109,22 @@ void GptActivations::save(const ExecSpace& exec, int l, BlockField field) const 
   if (!saved_as_bf16(l, field)) return;
   const std::size_t i = static_cast<std::size_t>(field);
   BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  pack_bf16(exec, saved[l][i], flat(matrix_fields[i].field(a)));
+  pack_bf16(exec, WorkKind::conversion, saved[l][i], flat(matrix_fields[i].field(a)));
 }
 
 void GptActivations::restore(const ExecSpace& exec, int l, BlockField field) const {
   if (!saved_as_bf16(l, field)) return;
   const std::size_t i = static_cast<std::size_t>(field);
   BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  unpack_bf16(exec, flat(matrix_fields[i].field(a)), saved[l][i]);
+  unpack_bf16(exec, WorkKind::conversion, flat(matrix_fields[i].field(a)), saved[l][i]);
 }
 
 void GptActivations::save_embedding(const ExecSpace& exec) const {
-  if (saved_res0.size() != 0) pack_bf16(exec, saved_res0, flat(res0));
+  if (saved_res0.size() != 0) pack_bf16(exec, WorkKind::conversion, saved_res0, flat(res0));
 }
 
 void GptActivations::restore_embedding(const ExecSpace& exec) const {
-  if (saved_res0.size() != 0) unpack_bf16(exec, flat(res0), saved_res0);
+  if (saved_res0.size() != 0) unpack_bf16(exec, WorkKind::conversion, flat(res0), saved_res0);
 }
 
 GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {

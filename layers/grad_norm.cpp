@@ -1,6 +1,7 @@
 #include "layers/grad_norm.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/ledger.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
@@ -33,6 +34,7 @@ void GradientNorm::compute(const ExecSpace& exec, const DeviceScalar<double>& no
   const float* const data = gradients.data();
   for (std::size_t r = 0; r < ranges_.size(); ++r) {
     const std::size_t first_element = ranges_[r].first, last_element = ranges_[r].second;
+    count_work(WorkKind::optimizer, bytes_of<float>(static_cast<double>(last_element - first_element)) + bytes_of<double>(1.0));
     Kokkos::parallel_reduce(
         "fourfold::global_gradient_norm::squares",
         Kokkos::RangePolicy<ExecSpace>(exec, 0, (last_element - first_element + chunk - 1) / chunk),
@@ -53,6 +55,7 @@ void GradientNorm::compute(const ExecSpace& exec, const DeviceScalar<double>& no
         Kokkos::subview(partials, r));
   }
   const int count = static_cast<int>(ranges_.size());
+  count_work(WorkKind::optimizer, bytes_of<double>(count + 1.0));
   Kokkos::parallel_for(
       "fourfold::global_gradient_norm::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
       KOKKOS_LAMBDA(const int) {
@@ -61,6 +64,7 @@ void GradientNorm::compute(const ExecSpace& exec, const DeviceScalar<double>& no
         norm() = sum;
       });
   comm::all_reduce(exec, world, norm);
+  count_work(WorkKind::optimizer, bytes_of<double>(2.0));
   Kokkos::parallel_for(
       "fourfold::global_gradient_norm::sqrt", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1),
       KOKKOS_LAMBDA(const int) { norm() = kmath::sqrt(norm()); });

@@ -2,6 +2,7 @@
 
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/profiling.hpp"
 #include "layers/bf16_wire.hpp"
 
@@ -96,7 +97,7 @@ void GradientSync::start(const ExecSpace& exec, Bucket& bucket, bool nonblocking
     // The same ranges rounded into the bf16 copy of the arena, reduced there (land() copies back).
     const auto wire_part = [&](std::size_t begin, std::size_t end) {
       const Bf16Vector w = Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end));
-      pack_bf16(exec, w, part(begin, end));
+      pack_bf16(exec, WorkKind::wire, w, part(begin, end));
       return w;
     };
     start_reductions(exec, bucket, nonblocking, wire_part, wire_pieces_);
@@ -129,9 +130,9 @@ void GradientSync::finish(const ExecSpace& exec, LinearSchedule& schedule) {
     const Vector range = Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset, bucket.offset + bucket.size));
     if (bf16_ && grid_.z().size() > 1) {
       const Bf16Vector wire = Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset, bucket.offset + bucket.size));
-      pack_bf16(exec, wire, range);
+      pack_bf16(exec, WorkKind::wire, wire, range);
       comm::all_reduce(exec, grid_.z(), wire);
-      unpack_bf16(exec, range, wire);
+      unpack_bf16(exec, WorkKind::wire, range, wire);
     } else {
       comm::all_reduce(exec, grid_.z(), range);
     }
@@ -149,6 +150,7 @@ void GradientSync::finish(const ExecSpace& exec, LinearSchedule& schedule) {
     } else if (sharded_ && bucket.piece > 0) {
       // The reduced piece replaces this rank's partial sums in the arena: what the optimizer reads.
       const std::size_t own = bucket.offset + d * bucket.piece;
+      count_work(WorkKind::copy, bytes_of<float>(2.0 * bucket.piece), 1, Launch::library);
       Kokkos::deep_copy(exec, Kokkos::subview(arena_, Kokkos::make_pair(own, own + bucket.piece)),
                         Kokkos::subview(pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece)));
     }
@@ -160,7 +162,7 @@ void GradientSync::land(const ExecSpace& exec, const Bucket& bucket) {
   // Only the ranges a collective summed: this rank's piece and the remainder (sharded), or the
   // whole bucket. The rest of a sharded bucket keeps this rank's partial sums (nobody reads them).
   const auto land_range = [&](std::size_t begin, std::size_t end, const ConstBf16Vector& sum) {
-    unpack_bf16(exec, Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)), sum);
+    unpack_bf16(exec, WorkKind::wire, Kokkos::subview(arena_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)), sum);
   };
   const auto wire_range = [&](std::size_t begin, std::size_t end) {
     return ConstBf16Vector(Kokkos::subview(wire_, Kokkos::make_pair(bucket.offset + begin, bucket.offset + end)));
@@ -188,6 +190,7 @@ void GradientSync::gather_parameters(const ExecSpace& exec, const Vector& parame
     if (bucket.piece == 0) continue;
     const std::size_t own = bucket.offset + d * bucket.piece;
     const Vector staged = Kokkos::subview(pieces_, Kokkos::make_pair(bucket.piece_offset, bucket.piece_offset + bucket.piece));
+    count_work(WorkKind::copy, bytes_of<float>(2.0 * bucket.piece), 1, Launch::library);
     Kokkos::deep_copy(exec, staged, Kokkos::subview(parameters, Kokkos::make_pair(own, own + bucket.piece)));
     bucket.pending = comm::all_gather_start(
         exec, grid_.data(), ConstVector(staged),

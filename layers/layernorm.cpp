@@ -2,6 +2,7 @@
 
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
 #include "layers/elementwise.hpp"
@@ -41,6 +42,9 @@ void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, con
   const std::size_t m = x.extent(0), c = x.extent(1);
   const bool centred = norm.centred, has_bias = bias.extent(0) > 0;
   const double eps = norm.eps;
+  // Reads x, the row sums, weight and bias; writes out, mean and rstd.
+  const double md = static_cast<double>(m), cd = static_cast<double>(c);
+  count_work(WorkKind::norm, bytes_of<float>(2 * md * cd + 2 * md + (has_bias ? 2 : 1) * cd) + bytes_of<double>(2 * md));
   Kokkos::parallel_for(
       "fourfold::layernorm::forward::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -82,6 +86,7 @@ void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& m
   const std::size_t m = in.extent(0), c = in.extent(1);
   const double channels = static_cast<double>(c) * x_group.size();
   // Sums of x and x^2 in double over this rank's slice; reduced over X to whole-row sums.
+  count_work(WorkKind::norm, bytes_of<float>(static_cast<double>(m) * c) + bytes_of<double>(2.0 * m));
   Kokkos::parallel_for(
       "fourfold::layernorm::forward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -112,6 +117,7 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
             "layernorm_normalise: in {}x{} out {}x{} mean {} rstd {} weight {} bias {}", m, c, out.extent(0),
             out.extent(1), mean.extent(0), rstd.extent(0), weight.extent(0), bias.extent(0));
   const bool has_bias = bias.extent(0) > 0;
+  count_work(WorkKind::norm, bytes_of<float>(2.0 * m * c + 2.0 * m + (has_bias ? 2.0 : 1.0) * c));
   Kokkos::parallel_for(
       "fourfold::layernorm::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -133,6 +139,7 @@ void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const 
   const std::size_t m = residual.extent(0), c = residual.extent(1);
   const double channels = static_cast<double>(c) * x_group.size();
   // residual += add and the sums of the result in one pass.
+  count_work(WorkKind::norm, bytes_of<float>(3.0 * m * c) + bytes_of<double>(2.0 * m));
   Kokkos::parallel_for(
       "fourfold::layernorm::residual_forward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -169,6 +176,8 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
             column_partials.extent(1), m, c);
   const double channels = static_cast<double>(c) * x_group.size();
   // Whole-row sums of dnorm = dout * w and dnorm * xhat, reduced over X.
+  const double md = static_cast<double>(m), cd = static_cast<double>(c);
+  count_work(WorkKind::norm, bytes_of<float>(2 * md * cd + cd + 2 * md) + bytes_of<double>(2 * md));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -190,6 +199,8 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
       });
   comm::all_reduce(exec, x_group, row_sums);
   const bool accumulate = accumulate_din, centred = norm.centred;
+  count_work(WorkKind::norm,
+             bytes_of<float>((accumulate ? 4 : 3) * md * cd + cd + 2 * md) + bytes_of<double>(2 * md));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::input", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -211,6 +222,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
   // 2k (weight) and 2k + 1 (bias). Level 2: per column, the chunk partials in chunk order.
   const std::size_t blocks = (c + layernorm_detail::partial_columns - 1) / layernorm_detail::partial_columns;
   const Matrix partials = column_partials;
+  count_work(WorkKind::norm, bytes_of<float>(2 * md * cd + 2 * md + 2.0 * chunks * cd));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameter_partials",
       Kokkos::RangePolicy<ExecSpace>(exec, 0, chunks * blocks), KOKKOS_LAMBDA(const std::size_t idx) {
@@ -246,6 +258,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         }
       });
   const bool has_bias = dbias.extent(0) > 0;
+  count_work(WorkKind::norm, bytes_of<float>(2.0 * chunks * cd + (has_bias ? 4 : 2) * cd));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameters", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
       KOKKOS_LAMBDA(const std::size_t j) {

@@ -71,7 +71,7 @@ Bf16Vector LinearSchedule::wire_chunk(int i) const {
 
 void LinearSchedule::refresh_wire_weights(const ExecSpace& exec) {
   if (!bf16_wire_) return;
-  for (int i = 0; i < calls(); ++i) pack_bf16(exec, wire_chunk(i), calls_[i].weight_chunk);
+  for (int i = 0; i < calls(); ++i) pack_bf16(exec, WorkKind::conversion, wire_chunk(i), calls_[i].weight_chunk);
 }
 
 void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {
@@ -132,7 +132,7 @@ void LinearSchedule::retire(const ExecSpace& exec, GradSlot& slot) {
   if (slot.call < 0) return;
   if (slot.pending.active()) slot.pending.wait(exec);
   if (bf16_grads_) {
-    unpack_add_bf16(exec, calls_[slot.call].grad_chunk, prefix(slot.wire_reduced, calls_[slot.call].layer->chunk_size()));
+    unpack_add_bf16(exec, WorkKind::wire, calls_[slot.call].grad_chunk, prefix(slot.wire_reduced, calls_[slot.call].layer->chunk_size()));
   } else {
     add_into(exec, calls_[slot.call].grad_chunk, reduced_of(slot, slot.call));
   }
@@ -161,7 +161,7 @@ void LinearSchedule::reduce_grad(const ExecSpace& exec, int i) {
   const Vector block = prefix(slot.block, c.layer->block_size());
   if (bf16_grads_) {
     const Bf16Vector rounded = prefix(slot.wire_block, c.layer->block_size());
-    pack_bf16(exec, rounded, block);
+    pack_bf16(exec, WorkKind::wire, rounded, block);
     slot.pending =
         c.layer->reduce_weight_grad(exec, rounded, prefix(slot.wire_reduced, c.layer->chunk_size()), overlap_.ors);
   } else {

@@ -2,6 +2,7 @@
 
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/gemm.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
@@ -87,6 +88,10 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
     const Vector row_max = Kokkos::subview(ws.row_max, k.range());
     const Vector chunk_losses = Kokkos::subview(losses, k.range());
     const TokenView chunk_targets = Kokkos::subview(targets, k.range());
+    // The ledger counts a chunk's rows as V_loc columns wide (the padded vocabulary rows at the
+    // end of the last shard included), so that its count depends on the shapes alone.
+    const double rows = static_cast<double>(k.rows()), cols = v_loc;
+    count_work(WorkKind::softmax, bytes_of<float>(rows * cols + rows));
     // One team per row, team reductions over the V_loc vocabulary columns.
     Kokkos::parallel_for(
         "fourfold::lm_head_loss::forward::max", row_teams(exec, k.rows()), KOKKOS_LAMBDA(const RowTeam& team) {
@@ -98,6 +103,7 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
           Kokkos::single(Kokkos::PerTeam(team), [&]() { row_max(i) = mx; });
         });
     comm::all_reduce(exec, xy_group, row_max, comm::ReduceOp::max);
+    count_work(WorkKind::softmax, bytes_of<float>(2 * rows * cols + 3 * rows) + bytes_of<int>(rows));
     Kokkos::parallel_for(
         "fourfold::lm_head_loss::forward::sums", row_teams(exec, k.rows()), KOKKOS_LAMBDA(const RowTeam& team) {
           const std::size_t i = team.league_rank();
@@ -121,6 +127,7 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
           });
         });
     comm::all_reduce(exec, xy_group, stats);
+    count_work(WorkKind::softmax, bytes_of<float>(2 * rows * cols + 4 * rows));
     Kokkos::parallel_for(
         "fourfold::lm_head_loss::forward::normalise", row_teams(exec, k.rows()), KOKKOS_LAMBDA(const RowTeam& team) {
           const std::size_t i = team.league_rank();
@@ -130,6 +137,7 @@ void lm_head_loss_forward(ExecutionContext& ctx, const Vector& losses, const LmH
                          [&]() { chunk_losses(i) = kmath::log(stats(i, 0)) + row_max(i) - stats(i, 1); });
         });
   }
+  count_work(WorkKind::softmax, bytes_of<float>(static_cast<double>(m)) + bytes_of<double>(1.0));
   Kokkos::parallel_reduce(
       "fourfold::lm_head_loss::forward::sum", Kokkos::RangePolicy<ExecSpace>(exec, 0, m),
       KOKKOS_LAMBDA(const std::size_t i, double& acc) { acc += losses(i); }, ws.loss_sum);
@@ -154,6 +162,8 @@ void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix
     const TokenView chunk_targets = Kokkos::subview(targets, k.range());
     // dlogits = (p - onehot(target)) * scale, where p is the forward's probability: recomputed from
     // the logits with the forward's operations (exp(l - max), then times 1 / sum), or kept.
+    const double rows = static_cast<double>(k.rows());
+    count_work(WorkKind::softmax, bytes_of<float>(2 * rows * v_loc + 2 * rows) + bytes_of<int>(rows));
     Kokkos::parallel_for(
         "fourfold::lm_head_loss::backward::dlogits", row_teams(exec, k.rows()), KOKKOS_LAMBDA(const RowTeam& team) {
           const std::size_t i = team.league_rank();
@@ -180,6 +190,7 @@ void lm_head_loss_backward(ExecutionContext& ctx, const Matrix& dh, const Matrix
   }
   if (reduce.active()) reduce.wait(exec);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
+  count_work(WorkKind::copy, bytes_of<float>(2.0 * m * c_loc));
   Kokkos::parallel_for(
       "fourfold::lm_head_loss::backward::slice", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();

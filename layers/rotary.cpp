@@ -1,6 +1,7 @@
 #include "layers/rotary.hpp"
 
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 
 #include <cmath>
 #include <vector>
@@ -24,6 +25,8 @@ void rotate(const ExecSpace& exec, const char* name, const Matrix& x, int rotate
   const std::size_t per_row = static_cast<std::size_t>(rotated_heads) * half;
   // One work item per (row, head, k): m * heads * d/2 of them, contiguous in k, so GPU threads
   // read neighbouring elements and host compilers vectorise the innermost run.
+  // The rotated halves read and written; cos and sin read for the sequence's positions.
+  count_work(WorkKind::elementwise, bytes_of<float>(4.0 * m * per_row + 2.0 * seq_len * half));
   Kokkos::parallel_for(
       name, Kokkos::RangePolicy<ExecSpace>(exec, 0, m * per_row), KOKKOS_LAMBDA(const std::size_t idx) {
         const std::size_t row = idx / per_row, rest = idx % per_row;

@@ -1,6 +1,7 @@
 #include "layers/swiglu.hpp"
 
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/math.hpp"
 #include "layers/elementwise.hpp"
 
@@ -20,6 +21,7 @@ void swiglu_forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix&
   const std::size_t m = out.extent(0), n = out.extent(1);
   FF_ASSERT(gate_up.extent(0) == m && gate_up.extent(1) == 2 * n, "swiglu_forward: gate_up {}x{} for an output of {}x{}",
             gate_up.extent(0), gate_up.extent(1), m, n);
+  count_work(WorkKind::elementwise, bytes_of<float>(3.0 * m * n));
   Kokkos::parallel_for(
       "fourfold::swiglu::forward", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -37,6 +39,7 @@ void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const Const
             gate_up.extent(0), gate_up.extent(1), m, n);
   FF_ASSERT(d_gate_up.extent(0) == m && d_gate_up.extent(1) == 2 * n, "swiglu_backward: d_gate_up {}x{} for {}x{}",
             d_gate_up.extent(0), d_gate_up.extent(1), m, n);
+  count_work(WorkKind::elementwise, bytes_of<float>(5.0 * m * n));
   Kokkos::parallel_for(
       "fourfold::swiglu::backward", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();

@@ -100,7 +100,7 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   Tensor2<bf16> wte_bf16;
   if (precision == GemmPrecision::bf16) {
     wte_bf16 = Tensor2<bf16>("wte_bf16", v_loc, C);
-    pack_bf16(exec, Bf16Vector(wte_bf16.data(), wte_bf16.size()), ConstVector(wte.data(), wte.size()));
+    pack_bf16(exec, WorkKind::conversion, Bf16Vector(wte_bf16.data(), wte_bf16.size()), ConstVector(wte.data(), wte.size()));
   }
   const WeightBlock head_weight =
       precision == GemmPrecision::bf16 ? WeightBlock(ConstBf16Matrix(wte_bf16)) : WeightBlock(ConstMatrix(wte));

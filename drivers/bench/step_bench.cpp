@@ -43,6 +43,19 @@ nlohmann::json bytes_json(const std::array<double, comm::comm_axis_count>& bytes
   return j;
 }
 
+// The ledger of one step by work kind (core/counters.hpp): launches, and bytes read and written.
+nlohmann::json launches_json(const LedgerTotals& work) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int k = 0; k < work_kind_count; ++k) j[work_kind_name(static_cast<WorkKind>(k))] = work.launches[k];
+  return j;
+}
+
+nlohmann::json work_bytes_json(const LedgerTotals& work) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int k = 0; k < work_kind_count; ++k) j[work_kind_name(static_cast<WorkKind>(k))] = work.bytes[k];
+  return j;
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0.0 : v[v.size() / 2];
@@ -94,13 +107,17 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   const double ranks = grid.world_size();
   std::vector<double> step_ms, busy_ms, exposed_ms;
   std::array<std::vector<double>, comm::comm_axis_count> axis_bytes;
+  LedgerTotals work;
   for (int i = 0; i < options.steps; ++i) {
     grid.world().barrier();
     const comm::CommTotals before = grid.context().counters().comm_totals();
+    const LedgerTotals ledger_before = grid.context().counters().ledger();
     Stopwatch watch;
     const StepValues v = train_step.run(1e-4, t++);
     const double seconds = watch.seconds();
     const comm::CommTotals d = grid.context().counters().comm_totals() - before;
+    // This rank's device work in the step (every step of a bench does the same work).
+    work = grid.context().counters().ledger() - ledger_before;
     // Every rank's figures: the slowest step, the mean communication.
     const double step_s = comm::all_reduce_value(grid.world(), seconds, comm::ReduceOp::max);
     std::array<double, 2 * comm::comm_axis_count> axes{};
@@ -133,7 +150,11 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
                                    {"hidden_fraction", mean.hidden_fraction()},
                                    {"comm_axis_ms", per_axis(mean.busy)},
                                    {"exposed_axis_ms", per_axis(mean.exposed)},
-                                   {"comm_bytes_axis", bytes_json(bytes)}};
+                                   {"comm_bytes_axis", bytes_json(bytes)},
+                                   {"launches", work.total_launches()},
+                                   {"launches_by_kind", launches_json(work)},
+                                   {"bytes_by_kind", work_bytes_json(work)},
+                                   {"converted_bytes", work.bytes_of(WorkKind::conversion)}};
       std::printf("%s\n", line.dump().c_str());
       std::fflush(stdout);
     }
@@ -157,7 +178,14 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
                                  {"comm_busy_ms_median", busy},
                                  {"comm_exposed_ms_median", exposed},
                                  {"hidden_fraction", busy > 0 ? std::clamp(1.0 - exposed / busy, 0.0, 1.0) : 0.0},
-                                 {"comm_bytes_axis", bytes_json(median_bytes)}};
+                                 {"comm_bytes_axis", bytes_json(median_bytes)},
+                                 {"parameters_local", static_cast<double>(model.parameters().extent(0))},
+                                 {"launches", work.total_launches()},
+                                 {"launches_by_kind", launches_json(work)},
+                                 {"bytes_by_kind", work_bytes_json(work)},
+                                 {"converted_bytes", work.bytes_of(WorkKind::conversion)},
+                                 {"converted_bytes_per_parameter",
+                                  work.bytes_of(WorkKind::conversion) / static_cast<double>(model.parameters().extent(0))}};
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }

@@ -1,6 +1,7 @@
 #include "drivers/train/train_step.hpp"
 
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 
@@ -42,9 +43,11 @@ TrainStep::TrainStep(Gpt& model, AdamW& optimizer, int micro_steps, double grad_
 StepValues TrainStep::run(double lr, long t) {
   ScopedRegion region("fourfold::train_step");
   ExecutionContext& ctx = model_.grid().context();
+  const LedgerScope ledger(ctx.counters());
   const ExecSpace& exec = ctx.compute();
   const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
   const DeviceScalar<double> norm = Kokkos::subview(values_, 1);
+  count_work(WorkKind::elementwise, bytes_of<double>(1.0), 1, Launch::library);
   Kokkos::deep_copy(exec, loss, 0.0);
   const int micro_steps = batches_.batches();
   for (int k = 0; k < micro_steps; ++k) {
@@ -60,12 +63,14 @@ StepValues TrainStep::run(double lr, long t) {
   norm_.compute(exec, norm, model_.gradients(), model_.grid().world());
   const DeviceScalar<float> clip_scale = clip_scale_;
   const double clip = grad_clip_;
+  count_work(WorkKind::optimizer, bytes_of<double>(1.0) + bytes_of<float>(1.0));
   Kokkos::parallel_for(
       "fourfold::train_step::clip_scale", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1), KOKKOS_LAMBDA(const int) {
         clip_scale() = static_cast<float>(clip > 0.0 && norm() > clip ? clip / norm() : 1.0);
       });
   optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t);
   model_.gather_parameters();  // with the optimizer sharded over data: every rank's updated share
+  count_work(WorkKind::copy, bytes_of<double>(2.0), 1, Launch::library);
   copy_to_host(ctx.counters(), exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
   model_.grid().collect_device_timings();  // the step is complete: its event spans can be read
   return StepValues{values_host_(0) / micro_steps, values_host_(1)};

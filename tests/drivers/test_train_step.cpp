@@ -1,7 +1,7 @@
 // One optimizer step (TrainStep): the host waits for the device exactly once per step whatever
-// the grid and the number of micro-batches, and the step computed on the device (loss, norm,
+// the grid and the number of micro-batches, the step computed on the device (loss, norm,
 // clipping scale, AdamW) equals the same step assembled from the layer calls with the clipping
-// scale applied on the host.
+// scale applied on the host, and the ledger counts every kernel the step launches.
 #include "comm/grid.hpp"
 #include "core/sync.hpp"
 #include "drivers/train/train_step.hpp"
@@ -12,8 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include <Kokkos_Core.hpp>
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace fourfold {
 namespace {
@@ -84,6 +87,75 @@ TEST(TrainStep, DeviceClippingEqualsTheHostFormula) {
     std::size_t differing = 0;
     for (std::size_t i = 0; i < a.extent(0); ++i) differing += a(i) != b(i);
     EXPECT_EQ(differing, 0u) << "parameters after the update";
+  }
+}
+
+// Kokkos' own count of the kernels fourfold dispatches (labels "fourfold::..."), through the
+// profiling hooks that every Kokkos build has.
+long kokkos_dispatches = 0;
+void count_dispatch(const char* name, uint32_t, uint64_t* id) {
+  *id = 0;
+  if (std::strncmp(name, "fourfold::", 10) == 0) ++kokkos_dispatches;
+}
+struct DispatchCounter {
+  DispatchCounter() {
+    namespace tools = Kokkos::Tools::Experimental;
+    kokkos_dispatches = 0;
+    tools::set_begin_parallel_for_callback(count_dispatch);
+    tools::set_begin_parallel_reduce_callback(count_dispatch);
+    tools::set_begin_parallel_scan_callback(count_dispatch);
+  }
+  ~DispatchCounter() {
+    namespace tools = Kokkos::Tools::Experimental;
+    tools::set_begin_parallel_for_callback(nullptr);
+    tools::set_begin_parallel_reduce_callback(nullptr);
+    tools::set_begin_parallel_scan_callback(nullptr);
+  }
+  DispatchCounter(const DispatchCounter&) = delete;
+  DispatchCounter& operator=(const DispatchCounter&) = delete;
+};
+
+// Every kernel a step launches is in the ledger: its kernel launches (all launches but library
+// calls) are exactly the kernels Kokkos dispatched, for both precisions, every recompute mode
+// (GPT-2; Llama without recomputation), sharded or not, on every grid.
+TEST(TrainStep, LedgerCountsEveryKernelOfAStep) {
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama}) {
+    const GptConfig config = test::small_config_of(family);
+    for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+      if (!test::fits_small_run(shape, config) || batch % (shape.z * shape.data)) continue;
+      const comm::Grid grid(shape, test::world());
+      for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
+        if (family == ModelFamily::llama && recompute != Recompute::none) continue;
+        for (const GemmPrecision precision : {GemmPrecision::fp32, GemmPrecision::bf16}) {
+          const bool shard = shape.data > 1 && recompute == Recompute::none;
+          SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str() + ", recompute " +
+                       recompute_name(recompute) + ", " + precision_name(precision) + (shard ? ", sharded" : ""));
+          Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), default_bucket_mb,
+                    MemoryOptions{recompute, 0, shard, precision, precision});
+          model.init_parameters(5);
+          model.zero_gradients();
+          AdamW optimizer(model.params(), model.parameters().extent(0), AdamWSettings{}, model.data_shards(),
+                          grid.coords().data);
+          TrainStep step(model, optimizer, 2, 1.0);
+          test::fill_distinct_tokens(step.batches(), grid, model.rows());
+          step.run(1e-3, 1);  // first-use work (operand copies, primitives) is not a step's
+          grid.context().compute().fence();
+          const LedgerTotals before = grid.context().counters().ledger();
+          long dispatched = 0;
+          {
+            const DispatchCounter counter;
+            step.run(1e-3, 2);
+            dispatched = kokkos_dispatches;
+          }
+          const LedgerTotals work = grid.context().counters().ledger() - before;
+          EXPECT_EQ(work.total_launches() - work.library_launches, dispatched);
+          EXPECT_GT(work.launches_of(WorkKind::gemm), 0);
+          EXPECT_GT(work.bytes_of(WorkKind::norm), 0.0);
+          EXPECT_GT(work.bytes_of(WorkKind::optimizer), 0.0);
+          if (precision == GemmPrecision::fp32) EXPECT_EQ(work.bytes_of(WorkKind::conversion), 0.0);
+        }
+      }
+    }
   }
 }
 

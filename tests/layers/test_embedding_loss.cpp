@@ -377,7 +377,7 @@ TEST(LmHeadLoss, Bf16WeightCopyMatchesRoundingEveryCall) {
     engine.set_precision(GemmPrecision::bf16);
     const Head rounded = make_head(grid, 4), copied = make_head(grid, 4);
     const Tensor2<bf16> copy("wte_bf16", copied.wte_local.extent(0), copied.wte_local.extent(1));
-    pack_bf16(grid.context().compute(), Bf16Vector(copy.data(), copy.size()),
+    pack_bf16(grid.context().compute(), WorkKind::conversion, Bf16Vector(copy.data(), copy.size()),
               ConstVector(copied.wte_local.data(), copied.wte_local.size()));
     lm_head_loss_forward(grid.context(), rounded.losses, rounded.ws, rounded.h, ConstMatrix(rounded.wte_local),
                          rounded.targets, rounded.vocab, grid.x(), grid.xy());
