@@ -152,7 +152,9 @@ TEST(TrainStep, LedgerCountsEveryKernelOfAStep) {
           EXPECT_GT(work.launches_of(WorkKind::gemm), 0);
           EXPECT_GT(work.bytes_of(WorkKind::norm), 0.0);
           EXPECT_GT(work.bytes_of(WorkKind::optimizer), 0.0);
-          if (precision == GemmPrecision::fp32) EXPECT_EQ(work.bytes_of(WorkKind::conversion), 0.0);
+          if (precision == GemmPrecision::fp32) {
+            EXPECT_EQ(work.bytes_of(WorkKind::conversion), 0.0);
+          }
         }
       }
     }
