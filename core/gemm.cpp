@@ -291,14 +291,14 @@ void GemmEngine::release_bf16_operands() {
 
 namespace {
 
-// B of a mixed-precision product as the vendor GEMM reads it: in B's copy, except a bf16 B on
-// CUDA, which cuBLAS reads as it is.
-template <class BMatrix>
-const Bf16Storage* bf16_b_operand(GemmEngine::State& state, const BMatrix& b) {
-  if constexpr (std::is_same_v<typename BMatrix::value_type, const bf16>) {
-    return b.data();
+// An operand of a mixed-precision product as the vendor GEMM reads it: a bf16 operand as it is,
+// an fp32 one rounded into A's copy (`first`) or B's.
+template <class T>
+const Bf16Storage* bf16_operand_or_copy(GemmEngine::State& state, bool first, const T* data, std::size_t count) {
+  if constexpr (std::is_same_v<std::remove_const_t<T>, bf16>) {
+    return data;
   } else {
-    return bf16_operand(state, false, b.data(), b.size());
+    return bf16_operand(state, first, data, count);
   }
 }
 
@@ -366,7 +366,7 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
     if constexpr (!b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
   } else {
     const Bf16Storage* a16 = bf16_operand(state, true, a.data(), a.size());
-    const Bf16Storage* b16 = bf16_b_operand(state, b);
+    const Bf16Storage* b16 = bf16_operand_or_copy(state, false, b.data(), b.size());
 #if defined(KOKKOS_ENABLE_CUDA)
     // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
     FF_CUBLAS(cublasGemmEx(cublas_handle(state), cublas_op(op_b), cublas_op(op_a), static_cast<int>(n),
@@ -443,10 +443,22 @@ void gemm_strided_batched_portable(GemmEngine& engine, Op op_a, Op op_b, int m, 
   }
 }
 
-void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
-                          const StridedBatch<const float>& a, const StridedBatch<const float>& b, float beta,
-                          const StridedBatch<float>& c, int outer, int inner, const char* label) {
+namespace {
+
+// gemm_strided_batched for fp32 operands (TA = TB = float, either precision) or bf16 ones (TA = TB
+// = bf16, bf16 mode), which the vendor routes read as they are.
+template <class TA, class TB>
+void strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                     const StridedBatch<const TA>& a, const StridedBatch<const TB>& b, float beta,
+                     const StridedBatch<float>& c, int outer, int inner, const char* label) {
+  constexpr bool bf16_operands = std::is_same_v<TA, bf16> && std::is_same_v<TB, bf16>;
+  static_assert(bf16_operands || (std::is_same_v<TA, float> && std::is_same_v<TB, float>),
+                "strided batched operands are both fp32 or both bf16");
   GemmEngine::State& state = engine.state();
+  FF_REQUIRE(!bf16_operands || state.precision == GemmPrecision::bf16,
+             "gemm_strided_batched '{}': bf16 operands in an fp32 product (the GEMM precision is fp32; bf16 "
+             "operands are for bf16 mode)",
+             label);
   const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
   const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
   FF_REQUIRE(m >= 0 && n >= 0 && k >= 1 && outer >= 0 && inner >= 0,
@@ -487,8 +499,8 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
   }
 #if defined(KOKKOS_ENABLE_CUDA)
   const cublasHandle_t handle = cublas_handle(state);
-  const Bf16Storage* a16 = mixed ? bf16_operand(state, true, a.data, a_span) : nullptr;
-  const Bf16Storage* b16 = mixed ? bf16_operand(state, false, b.data, b_span) : nullptr;
+  const Bf16Storage* a16 = mixed ? bf16_operand_or_copy(state, true, a.data, a_span) : nullptr;
+  const Bf16Storage* b16 = mixed ? bf16_operand_or_copy(state, false, b.data, b_span) : nullptr;
   for (int o = 0; o < outer; ++o) {
     // Column-major view of the row-major batch: C^T = op(B)^T op(A)^T.
     float* const c_o = c.data + o * c.outer_stride;
@@ -498,7 +510,7 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
           static_cast<int>(b.ld), b.inner_stride, a16 + o * a.outer_stride, CUDA_R_16BF, static_cast<int>(a.ld),
           a.inner_stride, &beta, c_o, CUDA_R_32F, static_cast<int>(c.ld), c.inner_stride, inner,
           CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-    } else {
+    } else if constexpr (!bf16_operands) {
       FF_CUBLAS(cublasSgemmStridedBatched(handle, cublas_op(op_b), cublas_op(op_a), n, m, k, &alpha,
                                           b.data + o * b.outer_stride, static_cast<int>(b.ld), b.inner_stride,
                                           a.data + o * a.outer_stride, static_cast<int>(a.ld), a.inner_stride,
@@ -511,8 +523,8 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
     // One strided-batched call per outer index, as on CUDA, from 2-byte copies of the spans the
     // batch reads. Column-major view of the row-major batch: C^T = op(B)^T op(A)^T; D is C.
     const rocblas_handle handle = engine_rocblas_handle(state);
-    const Bf16Storage* a16 = bf16_operand(state, true, a.data, a_span);
-    const Bf16Storage* b16 = bf16_operand(state, false, b.data, b_span);
+    const Bf16Storage* a16 = bf16_operand_or_copy(state, true, a.data, a_span);
+    const Bf16Storage* b16 = bf16_operand_or_copy(state, false, b.data, b_span);
     for (int o = 0; o < outer; ++o) {
       float* const c_o = c.data + o * c.outer_stride;
       FF_ROCBLAS(rocblas_gemm_strided_batched_ex(
@@ -528,9 +540,9 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
   }
 #else
   if (mixed) {
-    // One call for the whole batch, from 2-byte copies of the spans the batch reads.
-    const bf16* a16 = bf16_operand(state, true, a.data, a_span);
-    const bf16* b16 = bf16_operand(state, false, b.data, b_span);
+    // One call for the whole batch, from the bf16 operands or 2-byte copies of the spans it reads.
+    const bf16* a16 = bf16_operand_or_copy(state, true, a.data, a_span);
+    const bf16* b16 = bf16_operand_or_copy(state, false, b.data, b_span);
     const StridedBatch<const bf16> a16_batch{a16, a.ld, a.outer_stride, a.inner_stride, a_span};
     const StridedBatch<const bf16> b16_batch{b16, b.ld, b.outer_stride, b.inner_stride, b_span};
     bf16_batched(state, op_a, op_b, m, n, k, alpha, a16_batch, b16_batch, beta, c, outer, inner);
@@ -538,30 +550,41 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
     return;
   }
 #endif
-  const float* a_data = a.data;
-  const float* b_data = b.data;
+  if constexpr (!bf16_operands) {
 #if FOURFOLD_HOST_CBLAS
-  if constexpr (host_accessible_v<MemSpace>) {
-    // Host BLAS, one call per matrix: host execution spaces have finished the engine's earlier work
-    // when a kernel launch returns, so the BLAS reads finished operands.
-    for (int o = 0; o < outer; ++o) {
-      for (int i = 0; i < inner; ++i) {
-        cblas_sgemm(CblasRowMajor, cblas_op(op_a), cblas_op(op_b), m, n, k, alpha,
-                    a_data + o * a.outer_stride + i * a.inner_stride, static_cast<int>(a.ld),
-                    b_data + o * b.outer_stride + i * b.inner_stride, static_cast<int>(b.ld), beta,
-                    c.data + o * c.outer_stride + i * c.inner_stride, static_cast<int>(c.ld));
+    if constexpr (host_accessible_v<MemSpace>) {
+      // Host BLAS, one call per matrix: host execution spaces have finished the engine's earlier
+      // work when a kernel launch returns, so the BLAS reads finished operands.
+      for (int o = 0; o < outer; ++o) {
+        for (int i = 0; i < inner; ++i) {
+          cblas_sgemm(CblasRowMajor, cblas_op(op_a), cblas_op(op_b), m, n, k, alpha,
+                      a.data + o * a.outer_stride + i * a.inner_stride, static_cast<int>(a.ld),
+                      b.data + o * b.outer_stride + i * b.inner_stride, static_cast<int>(b.ld), beta,
+                      c.data + o * c.outer_stride + i * c.inner_stride, static_cast<int>(c.ld));
+        }
       }
-    }
-  } else
+    } else
 #endif
-  {
-    StridedBatch<const float> a_used = a, b_used = b;
-    a_used.data = a_data;
-    b_used.data = b_data;
-    gemm_strided_batched_portable(engine, op_a, op_b, m, n, k, alpha, a_used, b_used, beta, c, outer, inner);
+    {
+      gemm_strided_batched_portable(engine, op_a, op_b, m, n, k, alpha, a, b, beta, c, outer, inner);
+    }
   }
 #endif
   timer.done(2.0 * m * static_cast<double>(n) * k * outer * inner);
+}
+
+}  // namespace
+
+void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                          const StridedBatch<const float>& a, const StridedBatch<const float>& b, float beta,
+                          const StridedBatch<float>& c, int outer, int inner, const char* label) {
+  strided_batched(engine, op_a, op_b, m, n, k, alpha, a, b, beta, c, outer, inner, label);
+}
+
+void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                          const StridedBatch<const bf16>& a, const StridedBatch<const bf16>& b, float beta,
+                          const StridedBatch<float>& c, int outer, int inner, const char* label) {
+  strided_batched(engine, op_a, op_b, m, n, k, alpha, a, b, beta, c, outer, inner, label);
 }
 
 int blas_threads() {

@@ -56,6 +56,14 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
                           const StridedBatch<float>& c, int outer, int inner,
                           const char* label = "fourfold::gemm_strided_batched");
 
+/// The same with bf16 operands (bf16 mode only: the engine's precision must be bf16), which every
+/// route reads as they are: attention's head-major Q, K, V and dO, probabilities and their
+/// gradients, written in bf16 by the kernels that produce them.
+void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, int k, float alpha,
+                          const StridedBatch<const bf16>& a, const StridedBatch<const bf16>& b, float beta,
+                          const StridedBatch<float>& c, int outer, int inner,
+                          const char* label = "fourfold::gemm_strided_batched");
+
 /// The portable route of gemm_strided_batched (Kokkos Kernels' own GEMM on LayoutStride views,
 /// fp32 only): what backends without a vendor batched GEMM run; public so that CPU tests check
 /// it against the vendor route.

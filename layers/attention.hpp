@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/execution_context.hpp"
+#include "core/precision.hpp"
 #include "core/types.hpp"
 #include "layers/attention_blocking.hpp"
 
@@ -26,9 +27,13 @@ namespace fourfold {
 struct AttentionWorkspace {
   AttentionWorkspace() = default;
   /// batch = B_loc sequences, heads = NH_y query heads, channels = c_loc = NH_y * hs, kv_heads =
-  /// the local key/value heads (0: as many as the query heads), a divisor of heads.
-  AttentionWorkspace(int batch, int seq_len, int heads, int channels, int kv_heads = 0);
+  /// the local key/value heads (0: as many as the query heads), a divisor of heads. precision:
+  /// the model's; bf16 holds the GEMMs' operands in bf16 (the GEMM engine must then compute in
+  /// bf16).
+  AttentionWorkspace(int batch, int seq_len, int heads, int channels, int kv_heads = 0,
+                     GemmPrecision precision = GemmPrecision::fp32);
   std::size_t bytes() const;
+  bool bf16_operands() const { return q16.extent(0) != 0; }
 
   int batch = 0, seq_len = 0, heads = 0, head_size = 0, kv_heads = 0;
   /// Query heads per key/value head.
@@ -38,12 +43,18 @@ struct AttentionWorkspace {
   // Head-major copies (B_loc NH_y, T, hs), so that every (batch row, head) matrix is one stride
   // from the last and each GEMM is a single batched call over all of them. Under grouped-query
   // attention k and v hold each key/value head once per query head of its group.
-  Vector q, k, v;     // forward operands, and backward's (permuted again from qkv)
-  Vector o;           // forward output before it is scattered into `out`; backward: dO
+  // fp32 mode: the GEMM operands in fp32, the probabilities and their gradient made in place of
+  // the scores. bf16 mode: every GEMM operand is written in bf16 by the kernel that produces it
+  // (the permutes, the softmax and its gradient), so no GEMM converts one, and each is rounded
+  // once however many query blocks read it; q, k, v stay empty and backward's dO goes to do16.
+  Vector q, k, v;     // fp32: forward operands, and backward's (permuted again from qkv)
+  Vector o;           // forward output before it is scattered into `out`; fp32 backward: dO
   Vector dq, dk, dv;  // backward results before they are scattered into dqkv
   Vector delta;       // (B_loc NH_y T) rowsum(dO * O), the softmax gradient's correction
-  Vector scores;      // (B_loc NH_y, block_rows, T) scores, then probabilities, of one query block
-  Vector dscores;     // (B_loc NH_y, block_rows, T) their gradient
+  Vector scores;      // (B_loc NH_y, block_rows, T) scores (fp32: then probabilities) of one query block
+  Vector dscores;     // (B_loc NH_y, block_rows, T) gradient of the probabilities (fp32: then of the scores)
+  Bf16Vector q16, k16, v16, do16;  // bf16 mode: head-major Q, K, V and dO (B_loc NH_y, T, hs)
+  Bf16Vector p16, ds16;            // bf16 mode: (B_loc NH_y, block_rows, T) probabilities, score gradient
 };
 
 /// Elements of the per-layer softmax statistics attention_forward keeps: B_loc * NH_y * T.

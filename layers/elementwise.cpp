@@ -26,12 +26,48 @@ void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& b
 }
 
 void accumulate_column_sums(ExecutionContext& ctx, const Vector& sums, const ConstMatrix& a,
-                            const ConstVector& ones) {
-  FF_ASSERT(sums.extent(0) == a.extent(1) && ones.extent(0) >= a.extent(0),
-            "sums {} for {} columns, {} ones for {} rows", sums.extent(0), a.extent(1), ones.extent(0),
-            a.extent(0));
-  gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, a, ConstMatrix(ones.data(), a.extent(0), 1), 1.0f,
-       Matrix(sums.data(), sums.extent(0), 1), "fourfold::accumulate_column_sums");
+                            const ConstVector& ones, const Vector& partials) {
+  const std::size_t m = a.extent(0), n = a.extent(1);
+  FF_ASSERT(sums.extent(0) == n, "sums {} for {} columns", sums.extent(0), n);
+  if (partials.extent(0) == 0) {
+    FF_ASSERT(ones.extent(0) >= m, "{} ones for {} rows", ones.extent(0), m);
+    gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, a, ConstMatrix(ones.data(), m, 1), 1.0f,
+         Matrix(sums.data(), n, 1), "fourfold::accumulate_column_sums");
+    return;
+  }
+  const std::size_t chunks = column_sum_partial_rows(m);
+  FF_ASSERT(partials.extent(0) >= chunks * n, "column-sum partials of {} elements for {} chunks of {} columns",
+            partials.extent(0), chunks, n);
+  const ExecSpace& exec = ctx.compute();
+  // Level 1: chunk k's sums over rows [32 k, 32 k + 32) of a run of columns into partials row k
+  // (chunks, n). Host backends take a run of columns per work item (vectorised across them), GPUs
+  // one column (neighbouring threads, neighbouring columns): chunks * n work items.
+  constexpr std::size_t run = elementwise_chunk > 1 ? 64 : 1;
+  const std::size_t runs = (n + run - 1) / run;
+  const Vector p = partials;
+  count_work(WorkKind::elementwise, bytes_of<float>(static_cast<double>(m) * n + static_cast<double>(chunks) * n));
+  Kokkos::parallel_for(
+      "fourfold::column_sums::partials", Kokkos::RangePolicy<ExecSpace>(exec, 0, chunks * runs),
+      KOKKOS_LAMBDA(const std::size_t idx) {
+        const std::size_t k = idx / runs, j0 = idx % runs * run;
+        const std::size_t j1 = j0 + run < n ? j0 + run : n;
+        const std::size_t i0 = k * column_sum_chunk_rows;
+        const std::size_t i1 = i0 + column_sum_chunk_rows < m ? i0 + column_sum_chunk_rows : m;
+        float* const out = &p(k * n);
+        for (std::size_t j = j0; j < j1; ++j) out[j] = 0.0f;
+        for (std::size_t i = i0; i < i1; ++i) {
+          const float* const row = &a(i, 0);
+          for (std::size_t j = j0; j < j1; ++j) out[j] += row[j];
+        }
+      });
+  // Level 2: per column, the chunks' partials in chunk order, added to sums.
+  count_work(WorkKind::elementwise, bytes_of<float>(static_cast<double>(chunks) * n + 2.0 * n));
+  Kokkos::parallel_for(
+      "fourfold::column_sums::total", Kokkos::RangePolicy<ExecSpace>(exec, 0, n), KOKKOS_LAMBDA(const std::size_t j) {
+        float total = 0.0f;
+        for (std::size_t k = 0; k < chunks; ++k) total += p(k * n + j);
+        sums(j) += total;
+      });
 }
 
 }  // namespace fourfold

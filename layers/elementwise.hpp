@@ -18,10 +18,20 @@ inline Kokkos::TeamPolicy<ExecSpace> row_teams(const ExecSpace& exec, std::size_
 void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x);
 /// out (m, n) += bias (n) on every row.
 void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias);
-/// sums (n) += column sums of a (m, n), as the GEMM a^T ones (ones: m elements equal to 1).
-/// Bias gradients.
+/// Rows of the column-sum partials for m rows: one per chunk of column_sum_chunk_rows rows.
+inline constexpr std::size_t column_sum_chunk_rows = 32;
+inline constexpr std::size_t column_sum_partial_rows(std::size_t m) {
+  return (m + column_sum_chunk_rows - 1) / column_sum_chunk_rows;
+}
+/// sums (n) += column sums of a (m, n). Bias gradients. Two routes, chosen by the workspace the
+/// model allocated for its precision:
+///   partials (>= column_sum_partial_rows(m) * n elements; bf16 mode): in fp32, in two
+///     fixed-order levels (each chunk of column_sum_chunk_rows rows into a row of partials, then
+///     the chunks in order), where a GEMM would round a to bf16 and convert it first;
+///   partials empty (fp32 mode): the GEMM a^T ones (ones: >= m elements equal to 1), as ever, so
+///     fp32 results stay bit-identical.
 void accumulate_column_sums(ExecutionContext& ctx, const Vector& sums, const ConstMatrix& a,
-                            const ConstVector& ones);
+                            const ConstVector& ones, const Vector& partials);
 /// A (rows, cols) matrix as one flat vector (it is contiguous).
 inline Vector flat(const Matrix& a) { return Vector(a.data(), a.size()); }
 inline ConstVector flat(const ConstMatrix& a) { return ConstVector(a.data(), a.size()); }

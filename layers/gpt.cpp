@@ -133,9 +133,6 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     g.qkv_width = static_cast<double>(dims.qkv_width);
     g.mlp_in_width = static_cast<double>(dims.mlp_in_width);
     g.mlp_hidden_width = static_cast<double>(dims.mlp_hidden_width);
-    g.attention_batch = static_cast<double>(local_batch) * heads_y_;
-    g.seq_len = seq_len;
-    g.block_rows = ws_.attention.block_rows();
     g.chunk_rows = static_cast<double>(dims.loss_chunk_rows);
     g.vocab_local = static_cast<double>(vocab_.local);
     const GemmOperandElements largest = largest_gemm_operands(g);
@@ -214,7 +211,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   LinearSchedule& s = *schedule_;
   if (!parameters_unchanged && head_w_bf16_.data() != nullptr) {
     // bf16 mode, once per optimizer step: the linear layers' weight chunks and the LM head's rows.
-    s.refresh_wire_weights(exec);
+    s.refresh_bf16_weights(exec);
     pack_bf16(exec, WorkKind::conversion, Bf16Vector(head_w_bf16_.data(), head_w_bf16_.size()), ConstVector(head_w_.data(), head_w_.size()));
   }
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather

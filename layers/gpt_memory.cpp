@@ -216,10 +216,20 @@ std::size_t GptActivations::bytes() const {
 
 GptWorkspaces::GptWorkspaces(const GptDims& d)
     : head(d.rows(), d.channels, d.vocab_local, d.loss_chunk_rows),
-      attention(d.local_batch, d.seq_len, d.heads_y, d.c_y, d.kv_heads_y) {
+      attention(d.local_batch, d.seq_len, d.heads_y, d.c_y, d.kv_heads_y,
+                d.bf16_wire ? GemmPrecision::bf16 : GemmPrecision::fp32) {
   const std::size_t m = d.rows();
-  linear.ones = alloc_vector("fourfold::ws::ones", m);
-  Kokkos::deep_copy(linear.ones, 1.0f);
+  // Bias gradients: a GEMM against ones (fp32), or an fp32 column reduction (bf16 mode, where the
+  // GEMM would round its operand) over the widest output with a bias.
+  if (d.bf16_wire) {
+    linear.column_partials = alloc_vector("fourfold::ws::column_partials",
+                                          column_sum_partial_rows(m) * std::max({d.qkv_width, d.mlp_in_width,
+                                                                                 static_cast<std::size_t>(d.c_x),
+                                                                                 static_cast<std::size_t>(d.c_y)}));
+  } else {
+    linear.ones = alloc_vector("fourfold::ws::ones", m);
+    Kokkos::deep_copy(linear.ones, 1.0f);
+  }
   // The widest linear input or output: the fused q/k/v's, the MLP's (4 C_y for GPT-2) or a
   // transposed layer's output (C_x).
   if (d.bf16_wire)
@@ -239,7 +249,7 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
 }
 
 std::size_t GptWorkspaces::bytes() const {
-  return view_bytes(linear.ones) + view_bytes(linear.wire) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
+  return view_bytes(linear.ones) + view_bytes(linear.column_partials) + view_bytes(linear.wire) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
          view_bytes(linear.weight_grad_chunk) + head.bytes() + attention.bytes() + view_bytes(row_sums) +
          view_bytes(d_res) + view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) +
          view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full);

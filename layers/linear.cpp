@@ -159,7 +159,7 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
   gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");
-  if (dbias.extent(0) != 0) accumulate_column_sums(ctx, dbias, dout, ws.ones);  // empty: no bias (Llama)
+  if (dbias.extent(0) != 0) accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);  // empty: no bias (Llama)
   if (overlap_input_grad) {
     if (din_reduce.active()) din_reduce.wait(exec);
     finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);

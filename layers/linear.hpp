@@ -34,7 +34,9 @@ struct LinearWorkspace {
   Vector weight_block;       // (max n_loc * k_loc); unused when G_z = 1
   Vector weight_grad_block;  // (max n_loc * k_loc); unused when G_z = 1
   Vector weight_grad_chunk;  // (max chunk); unused when G_z = 1
-  Vector ones;               // (m) all ones: bias gradients as a GEMM
+  Vector ones;               // (m) all ones, fp32 mode: bias gradients as a GEMM
+  Vector column_partials;    // (column_sum_partial_rows(m) * widest output) bf16 mode: bias
+                             // gradients as an fp32 column reduction (elementwise.hpp)
   Bf16Vector wire;           // (m * max(n_loc, k_loc)) bf16 mode: the X/Y all-reduces of outputs and
                              // input gradients travel through it (bf16_wire.hpp); empty in fp32
 };
@@ -92,7 +94,7 @@ class ParallelLinear {
                      const ConstVector& bias, const LinearWorkspace& ws) const;
   /// The backward of forward_block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
-  /// runs while dweight is computed (OAR), else before it. ws.ones: bias gradients; ws.wire (bf16
+  /// runs while dweight is computed (OAR), else before it. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
   /// mode): din is all-reduced, and held, as bf16 values.
   void backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,

@@ -20,6 +20,7 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     : calls_(std::move(calls)),
       z_size_(z_size),
       overlap_(overlap),
+      bf16_weights_(bf16_wire),
       bf16_wire_(bf16_wire && z_size > 1),
       bf16_grads_(bf16_grads && z_size > 1) {
   FF_REQUIRE(slots >= 1, "{} gradient slots: need at least one", slots);
@@ -31,7 +32,15 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     for (const int i : *order) FF_REQUIRE(i >= 0 && i < this->calls(), "schedule order names call {} of {}", i, this->calls());
   orders_[0] = std::move(forward_order);
   orders_[1] = std::move(backward_order);
-  if (z_size_ == 1) return;  // weights and gradient chunks are used in place
+  if (bf16_weights_) {
+    std::size_t total = 0;
+    for (const LinearCall& c : calls_) {
+      bf16_offset_.push_back(total);
+      total += c.layer->chunk_size();
+    }
+    bf16_weights_copy_ = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weights_bf16")), total);
+  }
+  if (z_size_ == 1) return;  // weights (fp32) and gradient chunks are used in place
   std::size_t max_block = 0, max_chunk = 0;
   for (const LinearCall& c : calls_) {
     max_block = std::max(max_block, c.layer->block_size());
@@ -43,14 +52,6 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     } else {
       b.block = Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_block")), max_block);
     }
-  }
-  if (bf16_wire_) {
-    std::size_t total = 0;
-    for (const LinearCall& c : calls_) {
-      wire_offset_.push_back(total);
-      total += c.layer->chunk_size();
-    }
-    wire_weights_ = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::wire_weights")), total);
   }
   slots_.resize(slots);
   for (GradSlot& s : slots_) {
@@ -64,14 +65,14 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
   }
 }
 
-Bf16Vector LinearSchedule::wire_chunk(int i) const {
-  const std::size_t begin = wire_offset_[i];
-  return Kokkos::subview(wire_weights_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size()));
+Bf16Vector LinearSchedule::bf16_chunk(int i) const {
+  const std::size_t begin = bf16_offset_[i];
+  return Kokkos::subview(bf16_weights_copy_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size()));
 }
 
-void LinearSchedule::refresh_wire_weights(const ExecSpace& exec) {
-  if (!bf16_wire_) return;
-  for (int i = 0; i < calls(); ++i) pack_bf16(exec, WorkKind::conversion, wire_chunk(i), calls_[i].weight_chunk);
+void LinearSchedule::refresh_bf16_weights(const ExecSpace& exec) {
+  if (!bf16_weights_) return;
+  for (int i = 0; i < calls(); ++i) pack_bf16(exec, WorkKind::conversion, bf16_chunk(i), calls_[i].weight_chunk);
 }
 
 void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {
@@ -79,7 +80,7 @@ void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, i
   const LinearCall& c = calls_[i];
   const std::size_t size = c.layer->block_size();
   buffer.call = i;
-  buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, wire_chunk(i), prefix(buffer.wire, size), start)
+  buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, bf16_chunk(i), prefix(buffer.wire, size), start)
                               : c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, size), start);
 }
 
@@ -101,7 +102,10 @@ void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
 WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
   const LinearCall& c = calls_[i];
   const std::size_t n = c.layer->out_local(), k = c.layer->in_local();
-  if (z_size_ == 1) return ConstMatrix(c.weight_chunk.data(), n, k);
+  if (z_size_ == 1) {
+    if (bf16_weights_) return ConstBf16Matrix(bf16_chunk(i).data(), n, k);
+    return ConstMatrix(c.weight_chunk.data(), n, k);
+  }
   int here = buffers_[0].call == i ? 0 : buffers_[1].call == i ? 1 : -1;
   if (here < 0) {
     // Not prefetched: gather now into the buffer the previous call did not use.
@@ -189,7 +193,7 @@ void LinearSchedule::finish_weights(const ExecSpace& exec) {
 std::size_t LinearSchedule::workspace_bytes() const {
   std::size_t bytes = 0;
   for (const WeightBuffer& b : buffers_) bytes += b.block.span() * sizeof(float) + b.wire.span() * sizeof(bf16);
-  bytes += wire_weights_.span() * sizeof(bf16);
+  bytes += bf16_weights_copy_.span() * sizeof(bf16);
   for (const GradSlot& s : slots_)
     bytes += (s.block.span() + s.reduced.span()) * sizeof(float) + (s.wire_block.span() + s.wire_reduced.span()) * sizeof(bf16);
   return bytes;

@@ -4,8 +4,8 @@
 // Each pass asks for weights in an order given at set-up: forward 0, 1, 2, ...; backward the
 // reverse, or, with activation recomputation, each block's recomputed forward calls before its
 // backward ones (4l, 4l+1, 4l+2, 4l+3, 4l+2, 4l+1, 4l), so the prefetch follows the recomputed
-// forward too. With G_z = 1 there is nothing to gather or reduce: weights and gradient chunks are
-// used in place.
+// forward too. With G_z = 1 there is nothing to gather or reduce: weights (fp32) and gradient
+// chunks are used in place.
 //
 // Weights (OAG). Two gathered-block buffers. weight() returns call i's gathered block and, with
 // OAG, starts the gather of the next call of the pass's order into the other buffer (unless it is
@@ -13,11 +13,12 @@
 // (parameters may have changed) and, with OAG, starts the gather of the pass's first call, to
 // run behind the work that precedes the first layer (embedding, LM-head backward).
 //
-// bf16 on the wire (bf16 mode). The gathers move a bf16 copy of each weight chunk, made by
-// refresh_wire_weights() once per optimizer step (the parameters change only in the optimizer),
-// into a bf16 block that weight() hands to the GEMMs as it arrived: no fp32 block is made or
-// kept. The GEMM rounds its operands to bf16 anyway, so the values it multiplies are those of
-// G_z = 1.
+// bf16 weights (bf16 mode). Every call's weight chunk is rounded into a bf16 copy by
+// refresh_bf16_weights() once per optimizer step (the parameters change only in the optimizer).
+// With G_z = 1, weight() hands the GEMMs that copy (the whole block); with G_z > 1 the gathers
+// move it into a bf16 block that weight() hands over as it arrived: no fp32 block is made or
+// kept. Either way no GEMM rounds a weight operand of its own, and the values multiplied are the
+// same on every Z grid.
 //
 // With bf16 gradient collectives ([train] grad_reduce = "bf16") each dW block is rounded into a
 // bf16 block, reduce-scattered in bf16, and the bf16 sum added to the fp32 gradient chunk.
@@ -65,14 +66,15 @@ class LinearSchedule {
   int calls() const { return static_cast<int>(calls_.size()); }
   const LinearCall& call(int i) const { return calls_[i]; }
 
-  /// bf16 mode with G_z > 1: every call's weight chunk rounded into its bf16 copy, which the
-  /// gathers move until the next refresh. Call after the parameters changed, before a pass.
-  void refresh_wire_weights(const ExecSpace& exec);
+  /// bf16 mode: every call's weight chunk rounded into its bf16 copy, which the GEMMs read (G_z =
+  /// 1) or the gathers move (G_z > 1) until the next refresh. Call after the parameters changed,
+  /// before a pass.
+  void refresh_bf16_weights(const ExecSpace& exec);
   bool bf16_wire() const { return bf16_wire_; }
 
   void begin_pass(const ExecSpace& exec, Pass pass);
   /// Call i's gathered weight block (n_loc, k_loc), ready for work enqueued on exec: fp32, or
-  /// bf16 on a bf16 wire.
+  /// bf16 in bf16 mode.
   WeightBlock weight(const ExecSpace& exec, int i);
 
   /// Where call i's weight gradient goes and the beta its GEMM uses (1: accumulate in place).
@@ -105,7 +107,7 @@ class LinearSchedule {
   };
 
   void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start);
-  Bf16Vector wire_chunk(int i) const;  // call i's bf16 copy in wire_weights_
+  Bf16Vector bf16_chunk(int i) const;  // call i's bf16 copy in bf16_weights_copy_
   void retire(const ExecSpace& exec, GradSlot& slot);
   Vector reduced_of(GradSlot& slot, int i) const;
 
@@ -119,10 +121,11 @@ class LinearSchedule {
   int current_ = 0;  // the buffer weight() returned last
   std::vector<GradSlot> slots_;
   int next_slot_ = 0;
-  bool bf16_wire_ = false;
+  bool bf16_weights_ = false;  // bf16 mode: the GEMMs read bf16 weights
+  bool bf16_wire_ = false;     // bf16 mode with G_z > 1: the gathers move them
   bool bf16_grads_ = false;
-  Bf16Vector wire_weights_;               // (sum of chunk sizes) bf16 copies of the calls' chunks
-  std::vector<std::size_t> wire_offset_;  // (calls) where call i's copy starts
+  Bf16Vector bf16_weights_copy_;          // (sum of chunk sizes) bf16 copies of the calls' chunks
+  std::vector<std::size_t> bf16_offset_;  // (calls) where call i's copy starts
 };
 
 }  // namespace fourfold

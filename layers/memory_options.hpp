@@ -77,9 +77,6 @@ struct GemmOperandDims {
   double qkv_width = 0;        // the fused q/k/v output per Y rank: 3 C_y (GPT-2), (NH_y + 2 KV_y) hs
   double mlp_in_width = 0;     // the MLP's first output per Y rank: 4 C_y (GPT-2), gate and up 2 I_y
   double mlp_hidden_width = 0; // the MLP's activation per Y rank, its last layer's input: 4 C_y, I_y
-  double attention_batch = 0;  // B_loc NH_y (row, head) matrices
-  double seq_len = 0;          // T
-  double block_rows = 0;       // query rows of one causal block: min(attention_causal_block, T)
   double chunk_rows = 0;       // rows of one chunk of logits
   double vocab_local = 0;      // V_loc
 };
@@ -91,22 +88,20 @@ struct GemmOperandElements {
 /// the bf16 operand copies (core/gemm.hpp):
 ///   A: a linear layer's input (m, C_x) (m, C_y) (m, W_hid) or output gradient (m, W_qkv)
 ///      (m, C_x) (m, W_in); one chunk of the LM head's input (chunk, C) and of dlogits (chunk,
-///      V_loc); attention's head-major operands (B_loc NH_y, T, hs) = (m, C_y) and one query block
-///      of scores (B_loc NH_y, block, T);
-///   B: a weight block, gathered over Z: (W_qkv, C_x), (C_x, C_y), (W_in, C_x), (C_x, W_hid);
-///      a linear layer's input (its weight gradient is dout^T in); the LM head's input chunk;
-///      attention's head-major operands. (The LM head's weight (V_loc, C) is not among them: the
-///      model rounds it into a bf16 copy of its own once per optimizer step.)
+///      V_loc);
+///   B: a linear layer's input (its weight gradient is dout^T in); the LM head's input chunk.
+/// Neither a weight nor an attention operand is among them: the model rounds the linear layers'
+/// weights and the LM head's (V_loc, C) rows into bf16 copies of its own once per optimizer step,
+/// and attention's kernels write its operands in bf16 (layers/attention.hpp); the GEMMs read
+/// those as they are.
 /// Every operand is a sub-range of one of these, so a step never grows copies of these sizes.
 inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   const auto max = [](double a, double b) { return a > b ? a : b; };
   const double widest_input = d.rows * max(max(d.c_x, d.c_y), d.mlp_hidden_width);
   const double widest_activation = max(widest_input, d.rows * max(d.qkv_width, d.mlp_in_width));
-  const double largest_weight_block = d.c_x * max(d.c_y, max(d.qkv_width, max(d.mlp_in_width, d.mlp_hidden_width)));
   GemmOperandElements e;
-  e.a = max(max(widest_activation, d.chunk_rows * d.channels),
-            max(d.chunk_rows * d.vocab_local, d.attention_batch * d.block_rows * d.seq_len));
-  e.b = max(max(widest_input, largest_weight_block), d.chunk_rows * d.channels);
+  e.a = max(max(widest_activation, d.chunk_rows * d.channels), d.chunk_rows * d.vocab_local);
+  e.b = max(widest_input, d.chunk_rows * d.channels);
   return e;
 }
 

@@ -89,7 +89,7 @@ int run_kernel_bench(Runtime& runtime, const KernelBenchOptions& options) {
   const Matrix qkv = random_matrix(exec, "qkv", m, 3 * c_y, 9), dqkv("dqkv", m, 3 * c_y);
   const Matrix atty("atty", m, c_y), datty = random_matrix(exec, "datty", m, c_y, 10);
   const Vector lse("lse", attention_stats_size(B, T, heads));
-  const AttentionWorkspace attention(B, T, heads, c_y);
+  const AttentionWorkspace attention(B, T, heads, c_y, 0, precision);  // bf16 mode: bf16 operands, as a step's
   const Matrix fch = random_matrix(exec, "fch", m, 4 * c_y, 11), fch_gelu("fch_gelu", m, 4 * c_y);
   const Matrix d_fch("d_fch", m, 4 * c_y), d_fch_gelu = random_matrix(exec, "d_fch_gelu", m, 4 * c_y, 12);
   const Vector qkv_bias = random_vector(exec, "qkv_bias", 3 * c_y, 13);

@@ -199,8 +199,8 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   // forward's W_qkv + W_in + C_x) and input gradients (W_hid + C_y + 2 C_x) around their
   // all-reduces; the matrices a block saves as bf16 and restores (none: all 4 C_x + 12 C_y,
   // selective: 2 C_x + 8 C_y for GPT-2, whose activation output is recomputed); 6 bytes
-  // per element, once per step, of the weights rounded for the gathers (the GEMMs read the
-  // gathered bf16 blocks as they are). bf16 gradient collectives: 16 bytes per element of each dW
+  // per element, once per step, of the weights rounded into their bf16 copies (the GEMMs read
+  // them, or the gathered bf16 blocks, as they are). bf16 gradient collectives: 16 bytes per element of each dW
   // block (rounded, then its reduced chunk added) and 12 per arena element over data.
   double bf16_traffic = 0.0, bf16_step_traffic = 0.0;
   const ArenaSizes local_arena = arena_sizes(model, grid);
@@ -211,7 +211,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
                                   : recompute == Recompute::selective ? m * (2.0 * cx + head_widths - hid_y)
                                                                       : 0.0;
     bf16_traffic += L * 12.0 * (linear_elements + saved_elements);
-    if (grid.z > 1) bf16_step_traffic += 6.0 * local_arena.z_sharded;
+    bf16_step_traffic += 6.0 * local_arena.z_sharded;
   }
   if (step.memory.grad_reduce == GemmPrecision::bf16) {
     if (grid.z > 1) bf16_traffic += 16.0 * local_arena.z_sharded * grid.z;

@@ -11,6 +11,7 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   step_collectives(model, g, step);  // the same grid and batch rules
   constexpr double f32 = 4.0, f64 = 8.0, i32 = 4.0;
   constexpr double layernorm_chunk_rows = 32.0;  // layers/layernorm.hpp: column-sum chunks
+  constexpr double column_sum_chunk_rows = 32.0;  // layers/elementwise.hpp: bias-gradient chunks
   constexpr int gradient_slots = 4;              // weight-gradient blocks in flight over Z (Gpt's default)
   constexpr int weight_buffers = 2;              // gathered weight blocks: in use and prefetched
   const double c = model.channels, cx = c / g.x, cy = c / g.y;
@@ -83,17 +84,25 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   r.activations = 2 * i32 * m + outputs + f32 * (3 * m + L * kept + shared) + 2.0 * L * kept_bf16;
   r.recompute_buffers = f32 * shared;
   // Attention: q, k, v, o, dq, dk, dv head-major (m, C_y each), delta (one per query), and one
-  // query block of scores and of their gradient (B_loc NH_y, min(128, T), T).
+  // query block of scores and of their gradient (B_loc NH_y, min(128, T), T). bf16 mode holds q,
+  // k, v and dO in bf16 and adds bf16 probabilities and score gradients of one block.
   const double block_rows = std::min<double>(attention_causal_block, T);
-  r.attention_scratch = f32 * (7 * m * cy + stats + 2 * local_batch * heads_local * block_rows * T);
+  const double block_scores = local_batch * heads_local * block_rows * T;
+  r.attention_scratch = step.memory.precision == GemmPrecision::bf16
+                            ? f32 * (4 * m * cy + stats + 2 * block_scores) + 2.0 * (4 * m * cy + 2 * block_scores)
+                            : f32 * (7 * m * cy + stats + 2 * block_scores);
   r.loss_chunk = f32 * head.chunk_rows * head.vocab_local;
-  // ones, row max and (m, 2) row statistics; the LM head's h_full, gathered and full (m, C) and
+  // ones (fp32) or the bias gradients' column partials (bf16: one row per 32 rows, of the widest
+  // output with a bias), row max and (m, 2) row statistics; the LM head's h_full, gathered and full (m, C) and
   // its chunk of logits; gradients of the residual and LayerNorm outputs (m, C_x), of qkv,
   // attention output, FC and GELU (m, W_qkv + C_y + W_in + W_hid per Y rank: 12 C_y for GPT-2);
   // LayerNorm column partials; attention's scratch; (m, 2) f64 row sums; over Z, the gathered
   // weight blocks and the gradient slots (block and reduced chunk).
   const double partial_rows = 2 * std::ceil(m / layernorm_chunk_rows);
-  r.workspaces = f32 * (4 * m + 3 * m * c + 2 * m * cx + m * (qkv_y + cy + in_y + hid_y) + partial_rows * cx) +
+  const double bias_sums = step.memory.precision == GemmPrecision::bf16
+                               ? std::ceil(m / column_sum_chunk_rows) * std::max({qkv_y, in_y, cx, cy})
+                               : m;
+  r.workspaces = f32 * (3 * m + bias_sums + 3 * m * c + 2 * m * cx + m * (qkv_y + cy + in_y + hid_y) + partial_rows * cx) +
                  r.attention_scratch + r.loss_chunk + f64 * 2 * m;
   // ZeRO-1: the staging of this rank's reduced (then updated) pieces.
   if (shards.parts > 1) r.workspaces += f32 * static_cast<double>(shards.pieces_size());
@@ -109,9 +118,12 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
                                    : f32 * (largest_block + largest_block / g.z);
     r.workspaces += gradient_slots * slot;
     // The gathers receive fp32 blocks, or in bf16 mode bf16 blocks (which the GEMMs read as they
-    // are) from a bf16 copy of every weight chunk.
-    r.workspaces += bf16 ? b16 * (weight_buffers * largest_block + arena.z_sharded) : f32 * weight_buffers * largest_block;
+    // are).
+    r.workspaces += (bf16 ? b16 : f32) * weight_buffers * largest_block;
   }
+  // bf16 mode: the bf16 copy of every weight chunk, made once per optimizer step, which the
+  // gathers move or, with G_z = 1, the GEMMs read (layers/linear_schedule.hpp).
+  if (bf16) r.workspaces += b16 * arena.z_sharded;
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
   if (bf16) r.workspaces += b16 * m * std::max({cx, cy, qkv_y, in_y, hid_y});
@@ -132,9 +144,6 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     d.qkv_width = qkv_y;
     d.mlp_in_width = in_y;
     d.mlp_hidden_width = hid_y;
-    d.attention_batch = local_batch * heads_local;
-    d.seq_len = T;
-    d.block_rows = block_rows;
     d.chunk_rows = head.chunk_rows;
     d.vocab_local = head.vocab_local;
     const GemmOperandElements largest = largest_gemm_operands(d);

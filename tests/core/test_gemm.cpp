@@ -6,6 +6,7 @@
 #include "core/execution_context.hpp"
 #include "core/gemm.hpp"
 #include "core/rng.hpp"
+#include "test_env.hpp"
 
 #include <gtest/gtest.h>
 
@@ -214,14 +215,26 @@ TEST_P(Bf16StridedBatchedAgainstLoop, VendorAndPortableRoutesMatchTheRoundedProd
   }
   const float alpha = 0.5f, beta = 2.0f;
   for (const float used_beta : {beta, 0.0f}) {
-    for (bool portable : {false, true}) {
-      SCOPED_TRACE(std::string(portable ? "portable bf16 kernel" : "vendor route") + ", beta " + std::to_string(used_beta));
+    // The portable kernel; the engine's route from fp32 operands (rounded into its copies); the
+    // engine's route from bf16 operands (read as they are, as attention's).
+    for (const int route : {0, 1, 2}) {
+      const char* names[] = {"portable bf16 kernel", "vendor route, fp32 operands", "vendor route, bf16 operands"};
+      SCOPED_TRACE(std::string(names[route]) + ", beta " + std::to_string(used_beta));
+      const bool portable = route == 0;
       const Matrix c = to_device(c0);
       const StridedBatch<float> cs{c.data(), ldc, c_outer, c_inner, c.size()};
+      const StridedBatch<const bf16> as16{a16.data(), lda, a_outer, a_inner, a16.size()};
+      const StridedBatch<const bf16> bs16{b16.data(), ldb, b_outer, b_inner, b16.size()};
       if (portable) {
-        const StridedBatch<const bf16> as{a16.data(), lda, a_outer, a_inner, a16.size()};
-        const StridedBatch<const bf16> bs{b16.data(), ldb, b_outer, b_inner, b16.size()};
-        gemm_bf16_batched_portable(ctx.compute(), op_a, op_b, m, n, k, alpha, as, bs, used_beta, cs, outer, inner);
+        gemm_bf16_batched_portable(ctx.compute(), op_a, op_b, m, n, k, alpha, as16, bs16, used_beta, cs, outer, inner);
+      } else if (route == 2) {
+        test::expect_user_error(
+            [&] { gemm_strided_batched(ctx.gemm(), op_a, op_b, m, n, k, alpha, as16, bs16, used_beta, cs, outer, inner, "test::fp32"); },
+            "bf16 operands in an fp32 product");
+        const GemmPrecisionScope mode(ctx.gemm(), GemmPrecision::bf16);
+        const LedgerTotals before = ctx.counters().ledger();
+        gemm_strided_batched(ctx.gemm(), op_a, op_b, m, n, k, alpha, as16, bs16, used_beta, cs, outer, inner, "test");
+        EXPECT_EQ((ctx.counters().ledger() - before).bytes_of(WorkKind::conversion), 0.0) << "a bf16 operand was copied";
       } else {
         const GemmPrecisionScope mode(ctx.gemm(), GemmPrecision::bf16);
         const StridedBatch<const float> as{a_dev.data(), lda, a_outer, a_inner, a_dev.size()};

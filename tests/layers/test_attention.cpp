@@ -13,6 +13,7 @@
 #include "layers/attention.hpp"
 
 #include "core/gemm.hpp"
+#include "core/ledger.hpp"
 #include "reference/gpt2_reference.hpp"
 #include "test_env.hpp"
 #include "test_layer_helpers.hpp"
@@ -206,6 +207,63 @@ void check_grouped(const Shape& s, int kv) {
 
 TEST_P(AttentionShapes, GroupedQueryIsMultiHeadOverRepeatedKeysAndValues) {
   for (const int kv : {2, 1}) check_grouped(GetParam(), kv);
+}
+
+// bf16 mode's workspace: the operands written in bf16 by the permutes and the softmax kernels
+// once give exactly what rounding them in every GEMM gave (an fp32 workspace under a bf16 engine),
+// with no conversion pass and fewer launches; over several causal blocks the rounding is no
+// longer repeated per block. A bf16 workspace under an fp32 engine is refused.
+std::vector<std::vector<double>> attention_results(ExecutionContext& ctx, const AttentionWorkspace& ws, const Shape& s,
+                                                   const RefResult& ref, LedgerTotals& work) {
+  const int M = s.M(), C = s.C;
+  const Matrix qkv = test::make_matrix("qkv", M, 3 * C, [&](std::size_t i, std::size_t j) { return ref.qkv[i * 3 * C + j]; });
+  const Matrix dout = test::make_matrix("dout", M, C, [&](std::size_t i, std::size_t j) { return ref.dout[i * C + j]; });
+  const Matrix out = test::filled_matrix("out", M, C, 7.0);
+  const Vector lse = test::filled_vector("lse", attention_stats_size(s.B, s.T, s.NH), 7.0);
+  const Matrix dqkv = test::filled_matrix("dqkv", M, 3 * C, 1.0e3);
+  const LedgerTotals before = ctx.counters().ledger();
+  {
+    const LedgerScope ledger(ctx.counters());
+    attention_forward(ctx, out, lse, qkv, s.NH, ws);
+    attention_backward(ctx, dqkv, dout, out, lse, qkv, s.NH, ws);
+  }
+  ctx.compute().fence();
+  work = ctx.counters().ledger() - before;
+  return {test::to_vector(out), test::to_vector(lse), test::to_vector(dqkv)};
+}
+
+TEST_P(AttentionShapes, Bf16OperandsWrittenOnceEqualRoundingInEveryGemm) {
+  const Shape& s = GetParam();
+  const RefResult ref = reference_result(s);
+  ExecutionContext ctx;
+  const GemmPrecisionScope bf16_gemms(ctx.gemm(), GemmPrecision::bf16);
+  const AttentionWorkspace rounded_per_gemm(s.B, s.T, s.NH, s.C);
+  const AttentionWorkspace bf16_operands(s.B, s.T, s.NH, s.C, 0, GemmPrecision::bf16);
+  EXPECT_TRUE(bf16_operands.bf16_operands());
+  EXPECT_EQ(bf16_operands.q.size(), 0u);
+  LedgerTotals per_gemm_work, bf16_work;
+  const auto want = attention_results(ctx, rounded_per_gemm, s, ref, per_gemm_work);
+  const auto got = attention_results(ctx, bf16_operands, s, ref, bf16_work);
+  const char* names[] = {"output", "log-sum-exp", "qkv gradient"};
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(got[i], want[i]) << names[i];
+  EXPECT_GT(per_gemm_work.bytes_of(WorkKind::conversion), 0.0);
+  EXPECT_EQ(bf16_work.bytes_of(WorkKind::conversion), 0.0);
+  EXPECT_EQ(bf16_work.launches_of(WorkKind::conversion), 0);
+  EXPECT_LT(bf16_work.total_launches(), per_gemm_work.total_launches());
+  EXPECT_EQ(bf16_work.launches_of(WorkKind::gemm), per_gemm_work.launches_of(WorkKind::gemm));
+  // Still bf16's distance from the fp32 reference, not more.
+  std::vector<double> want_out(ref.out.begin(), ref.out.end());
+  EXPECT_LT(test::rel_error(got[0], want_out), 2e-2) << "output against the double reference";
+}
+
+TEST(Attention, Bf16WorkspaceNeedsBf16Gemms) {
+  const Shape s{1, 8, 2, 8};
+  const RefResult ref = reference_result(s);
+  ExecutionContext ctx;
+  const AttentionWorkspace ws(s.B, s.T, s.NH, s.C, 0, GemmPrecision::bf16);
+  LedgerTotals work;
+  test::expect_user_error([&] { attention_results(ctx, ws, s, ref, work); },
+                          "the workspace holds bf16 operands but the GEMM engine computes in fp32");
 }
 
 TEST(Attention, KeyValueHeadsMustDivideQueryHeads) {
