@@ -23,3 +23,20 @@ ensure_kokkos() {
   "$fourfold_root/scripts/build-kokkos.sh" "$backend" "$kokkos_prefix" ${arch:+--arch "$arch"} \
     ${shared:+--shared} --jobs "$jobs"
 }
+
+# What the GPU compile stages build in BUILD (a configured Ninja build folder): every library and
+# executable (the directories' `all` targets), and the object files of the tests whose sources
+# hold device code (Kokkos kernels), found by grep so that a new one is never missed. The other
+# tests are host code calling the libraries: the suites compile them, and scripts/gpu/pack.sh
+# builds every test for CUDA when a GPU machine runs them. Sets the array gpu_compile_targets.
+gpu_compile_targets_of() {
+  local build=$1 src object
+  gpu_compile_targets=(core/all comm/all layers/all checkpoint/all text/all drivers/all)
+  local all_targets
+  all_targets=$(ninja -C "$build" -t targets all)
+  while read -r src; do
+    object=$(sed -n "s|^\(tests/[^:]*/${src#tests/}\.o\): .*|\1|p" <<<"$all_targets")
+    [ -n "$object" ] || { echo "gpu compile: no object file in $build for $src" >&2; return 1; }
+    gpu_compile_targets+=($object)
+  done < <(cd "$fourfold_root" && grep -lE 'KOKKOS_LAMBDA|KOKKOS_INLINE_FUNCTION|KOKKOS_FUNCTION|parallel_for|parallel_reduce' tests/*.cpp tests/*/*.cpp 2>/dev/null)
+}
