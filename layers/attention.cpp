@@ -69,16 +69,10 @@ struct Operands {
     const std::size_t offset = static_cast<std::size_t>(row0) * hs;
     return {data + offset, hs, 0, static_cast<std::int64_t>(T) * hs, size - offset};
   }
-  StridedBatch<const float> heads(const Vector& v, int row0 = 0) const {
-    return heads(static_cast<const float*>(v.data()), v.size(), row0);
-  }
   // Every (block_rows, T) score matrix of the scratch.
   template <class T_>
   StridedBatch<T_> scores(T_* data, std::size_t size) const {
     return {data, T, 0, static_cast<std::int64_t>(block_rows) * T, size};
-  }
-  StridedBatch<const float> scores(const Vector& v) const {
-    return scores(static_cast<const float*>(v.data()), v.size());
   }
 };
 
