@@ -1,6 +1,7 @@
 #include "layers/adamw.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/bf16.hpp"
 #include "core/error.hpp"
 #include "core/ledger.hpp"
 #include "core/math.hpp"
@@ -50,19 +51,23 @@ AdamW::AdamW(const std::vector<ParamInfo>& params, std::size_t arena_size, const
 }
 
 void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
-                 float grad_scale, long t) {
+                 float grad_scale, long t, const Bf16Vector& bf16_parameters) {
   count_work(WorkKind::copy, bytes_of<float>(1.0), 1, Launch::library);  // the scale written to the device
   Kokkos::deep_copy(exec, scale_, grad_scale);
-  step(exec, parameters, gradients, lr, scale_, t);
+  step(exec, parameters, gradients, lr, scale_, t, bf16_parameters);
 }
 
 void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
-                 const DeviceScalar<const float>& grad_scale, long t) {
+                 const DeviceScalar<const float>& grad_scale, long t, const Bf16Vector& bf16_parameters) {
   ScopedRegion region("fourfold::adamw::step");
   FF_REQUIRE(t >= 1, "AdamW step number {} must start at 1", t);
   FF_REQUIRE(parameters.extent(0) == arena_size_ && gradients.extent(0) == arena_size_,
              "AdamW over an arena of {}: parameters {}, gradients {}", arena_size_, parameters.extent(0),
              gradients.extent(0));
+  const bool round_into_bf16 = bf16_parameters.extent(0) != 0;
+  FF_REQUIRE(!round_into_bf16 || bf16_parameters.extent(0) == arena_size_,
+             "AdamW over an arena of {}: a bf16 copy of {} parameters", arena_size_, bf16_parameters.extent(0));
+  bf16* const p16_data = bf16_parameters.data();
   const float b1 = settings_.beta1, b2 = settings_.beta2, eps = settings_.eps;
   const float correction1 = 1.0f - static_cast<float>(std::pow(static_cast<double>(b1), static_cast<double>(t)));
   const float correction2 = 1.0f - static_cast<float>(std::pow(static_cast<double>(b2), static_cast<double>(t)));
@@ -74,8 +79,9 @@ void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& 
     const std::size_t begin = r.begin, end = r.end;
     float* const m_data = m_.data() + r.state;
     float* const v_data = v_.data() + r.state;
-    // Parameters, gradients (cleared), m and v: each read and written.
-    count_work(WorkKind::optimizer, bytes_of<float>(8.0 * (end - begin)));
+    // Parameters, gradients (cleared), m and v: each read and written; the bf16 copy written.
+    count_work(WorkKind::optimizer,
+               bytes_of<float>(8.0 * (end - begin)) + (round_into_bf16 ? bytes_of<bf16>(1.0 * (end - begin)) : 0.0));
     Kokkos::parallel_for(
         "fourfold::adamw::update",
         Kokkos::RangePolicy<ExecSpace>(exec, 0, (end - begin + chunk - 1) / chunk),
@@ -97,6 +103,12 @@ void AdamW::step(const ExecSpace& exec, const Vector& parameters, const Vector& 
             m[i] = mi;
             v[i] = vi;
             p[i] -= lr * ((mi / correction1) / (kmath::sqrt(vi / correction2) + eps) + wd * p[i]);
+          }
+          if (round_into_bf16) {
+            // A second sweep over the run just written (still in cache): the update loop above
+            // stays one the host compiler vectorises.
+            bf16* KOKKOS_RESTRICT p16 = p16_data + first;
+            for (std::size_t i = 0; i < n; ++i) p16[i] = to_bf16(p[i]);
           }
         });
   }

@@ -38,11 +38,14 @@ class AdamW {
   /// accumulation. Sharded, the parameters outside this rank's segments are stale until they
   /// are gathered over data (Gpt::gather_parameters). Enqueued on `exec`; the clipping scale is
   /// read on the device, so nothing waits for the gradient norm on the host.
+  /// bf16_parameters (arena_size, or empty): bf16 mode's copy of the parameters that the GEMMs
+  /// read (Gpt::bf16_parameters); each updated parameter is rounded into it by the update itself,
+  /// so that no separate pass rounds the weights (2 bytes more per updated element).
   void step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
-            const DeviceScalar<const float>& grad_scale, long t);
+            const DeviceScalar<const float>& grad_scale, long t, const Bf16Vector& bf16_parameters = Bf16Vector());
   /// The same with a scale known on the host.
   void step(const ExecSpace& exec, const Vector& parameters, const Vector& gradients, float lr,
-            float grad_scale, long t);
+            float grad_scale, long t, const Bf16Vector& bf16_parameters = Bf16Vector());
 
   /// The moments this rank holds, in the order of segments(): (state_size()).
   Vector first_moment() const { return m_; }

@@ -93,8 +93,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   head_w_ = config_.tied_embeddings ? p_.wte : p_.lm_head;
   head_g_ = config_.tied_embeddings ? g_.wte : g_.lm_head;
   if (memory.precision == GemmPrecision::bf16) {
-    head_w_bf16_ = Tensor2<bf16>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gpt::head_weight_bf16")),
-                                 head_w_.extent(0), head_w_.extent(1));
+    bf16_parameters_ = Bf16Vector(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gpt::parameters_bf16")),
+                                  params_.values().extent(0));
   }
   // Positions restart at 0 in every sequence: the table covers one sequence.
   if (llama_) rotary_ = RotaryTable(seq_len, config_.head_size(), config_.rope_theta, config_.rope_scaling);
@@ -151,10 +151,10 @@ void Gpt::build_schedule(double bucket_mb) {
     const BlockParams& w = p_.blocks[l];
     const BlockParams& g = g_.blocks[l];
     // Forward order within a block; call index 4 l + j.
-    calls.push_back(LinearCall{&qkv_, l, w.qkv_w, g.qkv_w});
-    calls.push_back(LinearCall{&attn_proj_, l, w.proj_w, g.proj_w});
-    calls.push_back(LinearCall{&fc_, l, w.fc_w, g.fc_w});
-    calls.push_back(LinearCall{&fc_proj_, l, w.fcproj_w, g.fcproj_w});
+    calls.push_back(LinearCall{&qkv_, l, w.qkv_w, g.qkv_w, bf16_of(w.qkv_w)});
+    calls.push_back(LinearCall{&attn_proj_, l, w.proj_w, g.proj_w, bf16_of(w.proj_w)});
+    calls.push_back(LinearCall{&fc_, l, w.fc_w, g.fc_w, bf16_of(w.fc_w)});
+    calls.push_back(LinearCall{&fc_proj_, l, w.fcproj_w, g.fcproj_w, bf16_of(w.fcproj_w)});
     const ParamInfo& first = param(GptTensor::attn_weight, l);
     const ParamInfo& last = param(GptTensor::fc_proj_weight, l);
     block_ranges.emplace_back(first.offset, last.offset + last.size - first.offset);
@@ -209,10 +209,10 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
-  if (!parameters_unchanged && head_w_bf16_.data() != nullptr) {
-    // bf16 mode, once per optimizer step: the linear layers' weight chunks and the LM head's rows.
-    s.refresh_bf16_weights(exec);
-    pack_bf16(exec, WorkKind::conversion, Bf16Vector(head_w_bf16_.data(), head_w_bf16_.size()), ConstVector(head_w_.data(), head_w_.size()));
+  if (!parameters_unchanged && bf16_parameters_.extent(0) != 0) {
+    // bf16 mode, when the optimizer did not round the parameters it changed (or something else
+    // changed them): every GEMM's weights at once.
+    pack_bf16(exec, WorkKind::conversion, bf16_parameters_, params_.values());
   }
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
@@ -427,9 +427,19 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
                      seq_len_, x);
 }
 
+ConstBf16Vector Gpt::bf16_of(const ConstVector& tensor) const {
+  if (bf16_parameters_.extent(0) == 0) return ConstBf16Vector();
+  const Vector arena = params_.values();
+  FF_ASSERT(tensor.data() >= arena.data() && tensor.data() + tensor.extent(0) <= arena.data() + arena.extent(0),
+            "a tensor of {} elements outside the parameter arena of {}", tensor.extent(0), arena.extent(0));
+  const std::size_t offset = static_cast<std::size_t>(tensor.data() - arena.data());
+  return Kokkos::subview(ConstBf16Vector(bf16_parameters_), Kokkos::make_pair(offset, offset + tensor.extent(0)));
+}
+
 WeightBlock Gpt::head_weight() const {
-  if (head_w_bf16_.data() != nullptr) return ConstBf16Matrix(head_w_bf16_);
-  return ConstMatrix(head_w_);
+  if (bf16_parameters_.extent(0) == 0) return ConstMatrix(head_w_);
+  const ConstBf16Vector rows = bf16_of(ConstVector(head_w_.data(), head_w_.size()));
+  return ConstBf16Matrix(rows.data(), head_w_.extent(0), head_w_.extent(1));
 }
 
 void Gpt::sync_gradients() {
@@ -451,7 +461,7 @@ MemoryPlan Gpt::memory() const {
   plan.gemm_operands = gemm_operand_bytes_;
   plan.collective_buffers = static_cast<std::size_t>(grid_.device_collective_buffer_bytes());
   plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() + gradient_sync_->workspace_bytes() +
-                    view_bytes(head_w_bf16_) + plan.gemm_operands + plan.collective_buffers;
+                    view_bytes(bf16_parameters_) + plan.gemm_operands + plan.collective_buffers;
   plan.recompute_buffers = act_.shared_bytes();
   plan.attention_scratch = ws_.attention.bytes();
   plan.loss_chunk = view_bytes(ws_.head.logits);

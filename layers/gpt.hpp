@@ -73,6 +73,11 @@ class Gpt {
   /// The same by name ("h.3.mlp.c_fc.bias").
   const ParamInfo& param(const std::string& name) const { return params_.param(name); }
   Vector parameters() const { return params_.values(); }
+  /// bf16 mode: the parameters rounded to bf16, (parameters().extent(0)), laid out as the arena:
+  /// what every GEMM reads as its weight operand (the linear layers' chunks, gathered over Z as
+  /// they are, and the LM head's rows). Written by forward() unless told it is current, or by the
+  /// optimizer's update (AdamW::step). Empty in fp32 mode.
+  Bf16Vector bf16_parameters() const { return bf16_parameters_; }
   Vector gradients() const { return params_.gradients(); }
   std::size_t z_replicated_size() const { return params_.z_replicated_size(); }
   /// Bytes this rank allocated for the model (optimizer state is the optimizer's).
@@ -95,9 +100,10 @@ class Gpt {
   /// asynchronous; pinned memory makes it truly so). Adds this rank's share of the global
   /// micro-batch's mean loss to `loss_sum` (device memory): complete_loss() turns the shares
   /// into the mean on every rank. Nothing waits for the device.
-  /// parameters_unchanged: the parameters are those of the previous forward() (a step's later
-  /// micro-batches), so bf16 mode reuses the bf16 copy of the Z-sharded weights made then
-  /// instead of rounding them again; false is always correct.
+  /// parameters_unchanged: bf16_parameters() holds the parameters rounded (they are those of the
+  /// previous forward(), as in a step's later micro-batches, or the optimizer step that changed
+  /// them rounded them into it), so bf16 mode reads it as it is; false (always correct) rounds
+  /// the parameters into it first.
   void forward(const int* tokens, const int* targets, const DeviceScalar<double>& loss_sum,
                bool parameters_unchanged = false);
   /// Sums the shares added by forward() over the ranks that hold other rows (Z and data), so
@@ -156,10 +162,11 @@ class Gpt {
   GptParameters params_;
   ParamViews p_, g_;
   Matrix head_w_, head_g_;  // the LM head's rows (V_loc, C): wte when tied, lm_head otherwise
-  // bf16 mode: head_w_ rounded to bf16 (V_loc, C) at each optimizer step's first forward, which
-  // every LM-head GEMM of the step reads (3 per loss chunk); empty in fp32.
-  Tensor2<bf16> head_w_bf16_;
-  /// The head's rows as its GEMMs read them: head_w_bf16_ in bf16 mode, else head_w_.
+  Bf16Vector bf16_parameters_;  // (arena) bf16 mode: the parameters rounded; empty in fp32
+  /// The bf16 copy of a tensor of the arena (a view into bf16_parameters_ at the same offset).
+  ConstBf16Vector bf16_of(const ConstVector& tensor) const;
+  /// The head's rows as its GEMMs read them (3 per loss chunk): their bf16 copy in bf16 mode,
+  /// else head_w_.
   WeightBlock head_weight() const;
 
   // What forward keeps for backward, and shared scratch (gpt_memory.hpp).

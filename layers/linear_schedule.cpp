@@ -32,13 +32,11 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     for (const int i : *order) FF_REQUIRE(i >= 0 && i < this->calls(), "schedule order names call {} of {}", i, this->calls());
   orders_[0] = std::move(forward_order);
   orders_[1] = std::move(backward_order);
-  if (bf16_weights_) {
-    std::size_t total = 0;
-    for (const LinearCall& c : calls_) {
-      bf16_offset_.push_back(total);
-      total += c.layer->chunk_size();
-    }
-    bf16_weights_copy_ = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weights_bf16")), total);
+  for (const LinearCall& c : calls_) {
+    FF_REQUIRE(c.weight_chunk_bf16.extent(0) == (bf16_weights_ ? c.layer->chunk_size() : 0),
+               "schedule: layer {} of block {} has a bf16 weight copy of {} elements in {} mode (chunk of {})",
+               c.layer->name(), c.block, c.weight_chunk_bf16.extent(0), bf16_weights_ ? "bf16" : "fp32",
+               c.layer->chunk_size());
   }
   if (z_size_ == 1) return;  // weights (fp32) and gradient chunks are used in place
   std::size_t max_block = 0, max_chunk = 0;
@@ -65,22 +63,12 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
   }
 }
 
-Bf16Vector LinearSchedule::bf16_chunk(int i) const {
-  const std::size_t begin = bf16_offset_[i];
-  return Kokkos::subview(bf16_weights_copy_, Kokkos::make_pair(begin, begin + calls_[i].layer->chunk_size()));
-}
-
-void LinearSchedule::refresh_bf16_weights(const ExecSpace& exec) {
-  if (!bf16_weights_) return;
-  for (int i = 0; i < calls(); ++i) pack_bf16(exec, WorkKind::conversion, bf16_chunk(i), calls_[i].weight_chunk);
-}
-
 void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {
   if (buffer.pending.active()) buffer.pending.wait(exec);  // a prefetch nobody used
   const LinearCall& c = calls_[i];
   const std::size_t size = c.layer->block_size();
   buffer.call = i;
-  buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, bf16_chunk(i), prefix(buffer.wire, size), start)
+  buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, c.weight_chunk_bf16, prefix(buffer.wire, size), start)
                               : c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, size), start);
 }
 
@@ -103,7 +91,7 @@ WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
   const LinearCall& c = calls_[i];
   const std::size_t n = c.layer->out_local(), k = c.layer->in_local();
   if (z_size_ == 1) {
-    if (bf16_weights_) return ConstBf16Matrix(bf16_chunk(i).data(), n, k);
+    if (bf16_weights_) return ConstBf16Matrix(c.weight_chunk_bf16.data(), n, k);
     return ConstMatrix(c.weight_chunk.data(), n, k);
   }
   int here = buffers_[0].call == i ? 0 : buffers_[1].call == i ? 1 : -1;
@@ -193,7 +181,6 @@ void LinearSchedule::finish_weights(const ExecSpace& exec) {
 std::size_t LinearSchedule::workspace_bytes() const {
   std::size_t bytes = 0;
   for (const WeightBuffer& b : buffers_) bytes += b.block.span() * sizeof(float) + b.wire.span() * sizeof(bf16);
-  bytes += bf16_weights_copy_.span() * sizeof(bf16);
   for (const GradSlot& s : slots_)
     bytes += (s.block.span() + s.reduced.span()) * sizeof(float) + (s.wire_block.span() + s.wire_reduced.span()) * sizeof(bf16);
   return bytes;

@@ -13,12 +13,12 @@
 // (parameters may have changed) and, with OAG, starts the gather of the pass's first call, to
 // run behind the work that precedes the first layer (embedding, LM-head backward).
 //
-// bf16 weights (bf16 mode). Every call's weight chunk is rounded into a bf16 copy by
-// refresh_bf16_weights() once per optimizer step (the parameters change only in the optimizer).
-// With G_z = 1, weight() hands the GEMMs that copy (the whole block); with G_z > 1 the gathers
-// move it into a bf16 block that weight() hands over as it arrived: no fp32 block is made or
-// kept. Either way no GEMM rounds a weight operand of its own, and the values multiplied are the
-// same on every Z grid.
+// bf16 weights (bf16 mode). Every call comes with the bf16 copy of its weight chunk, kept by the
+// model (Gpt::bf16_parameters: rounded by the optimizer's update, or by the model once per
+// optimizer step). With G_z = 1, weight() hands the GEMMs that copy (the whole block); with
+// G_z > 1 the gathers move it into a bf16 block that weight() hands over as it arrived: no fp32
+// block is made or kept. Either way no GEMM rounds a weight operand of its own, and the values
+// multiplied are the same on every Z grid.
 //
 // With bf16 gradient collectives ([train] grad_reduce = "bf16") each dW block is rounded into a
 // bf16 block, reduce-scattered in bf16, and the bf16 sum added to the fp32 gradient chunk.
@@ -41,12 +41,14 @@
 
 namespace fourfold {
 
-/// One linear-layer call: the layer, its model block, its weight chunk and gradient chunk.
+/// One linear-layer call: the layer, its model block, its weight chunk and gradient chunk, and in
+/// bf16 mode the bf16 copy of its weight chunk.
 struct LinearCall {
   const ParallelLinear* layer = nullptr;
   int block = 0;
-  ConstVector weight_chunk;  // (chunk_size)
-  Vector grad_chunk;         // (chunk_size)
+  ConstVector weight_chunk;           // (chunk_size)
+  Vector grad_chunk;                  // (chunk_size)
+  ConstBf16Vector weight_chunk_bf16;  // (chunk_size) bf16 mode; empty in fp32
 };
 
 class LinearSchedule {
@@ -56,7 +58,7 @@ class LinearSchedule {
   /// slots: gradient blocks that may be in flight at once (4 = one transformer block).
   /// forward_order, backward_order: the calls whose weights each pass asks for, in order (each
   /// entry a call index); empty: every call once, in call order forward and reversed backward.
-  /// bf16_wire: the gathers move bf16 (bf16 mode).
+  /// bf16_wire: bf16 mode (the GEMMs read, and the gathers move, each call's weight_chunk_bf16).
   LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots = 4,
                  std::vector<int> forward_order = {}, std::vector<int> backward_order = {}, bool bf16_wire = false,
                  bool bf16_grads = false);
@@ -66,10 +68,6 @@ class LinearSchedule {
   int calls() const { return static_cast<int>(calls_.size()); }
   const LinearCall& call(int i) const { return calls_[i]; }
 
-  /// bf16 mode: every call's weight chunk rounded into its bf16 copy, which the GEMMs read (G_z =
-  /// 1) or the gathers move (G_z > 1) until the next refresh. Call after the parameters changed,
-  /// before a pass.
-  void refresh_bf16_weights(const ExecSpace& exec);
   bool bf16_wire() const { return bf16_wire_; }
 
   void begin_pass(const ExecSpace& exec, Pass pass);
@@ -107,7 +105,6 @@ class LinearSchedule {
   };
 
   void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start);
-  Bf16Vector bf16_chunk(int i) const;  // call i's bf16 copy in bf16_weights_copy_
   void retire(const ExecSpace& exec, GradSlot& slot);
   Vector reduced_of(GradSlot& slot, int i) const;
 
@@ -124,8 +121,6 @@ class LinearSchedule {
   bool bf16_weights_ = false;  // bf16 mode: the GEMMs read bf16 weights
   bool bf16_wire_ = false;     // bf16 mode with G_z > 1: the gathers move them
   bool bf16_grads_ = false;
-  Bf16Vector bf16_weights_copy_;          // (sum of chunk sizes) bf16 copies of the calls' chunks
-  std::vector<std::size_t> bf16_offset_;  // (calls) where call i's copy starts
 };
 
 }  // namespace fourfold

@@ -198,9 +198,11 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   // back: the linear layers' outputs (W_qkv + W_in per Y rank + 2 C_x per row, and the recomputed
   // forward's W_qkv + W_in + C_x) and input gradients (W_hid + C_y + 2 C_x) around their
   // all-reduces; the matrices a block saves as bf16 and restores (none: all 4 C_x + 12 C_y,
-  // selective: 2 C_x + 8 C_y for GPT-2, whose activation output is recomputed); 6 bytes
-  // per element, once per step, of the weights rounded into their bf16 copies (the GEMMs read
-  // them, or the gathered bf16 blocks, as they are). bf16 gradient collectives: 16 bytes per element of each dW
+  // selective: 2 C_x + 8 C_y for GPT-2, whose activation output is recomputed). The weights'
+  // bf16 copy (the GEMMs read it, or the gathered bf16 blocks, as it is): written by AdamW's
+  // update (2 bytes per element, in the optimizer's traffic below), or with the optimizer sharded
+  // over data rounded by the next forward, 6 bytes per arena element once per step.
+  // bf16 gradient collectives: 16 bytes per element of each dW
   // block (rounded, then its reduced chunk added) and 12 per arena element over data.
   double bf16_traffic = 0.0, bf16_step_traffic = 0.0;
   const ArenaSizes local_arena = arena_sizes(model, grid);
@@ -211,16 +213,19 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
                                   : recompute == Recompute::selective ? m * (2.0 * cx + head_widths - hid_y)
                                                                       : 0.0;
     bf16_traffic += L * 12.0 * (linear_elements + saved_elements);
-    bf16_step_traffic += 6.0 * local_arena.z_sharded;
   }
   if (step.memory.grad_reduce == GemmPrecision::bf16) {
     if (grid.z > 1) bf16_traffic += 16.0 * local_arena.z_sharded * grid.z;
     if (grid.data > 1) bf16_step_traffic += 12.0 * (local_arena.z_sharded + local_arena.z_replicated);
   }
-  // AdamW: 28 bytes per element it updates (the whole arena, or this data rank's share), plus
-  // clearing the rest of the gradient arena when sharded.
+  // AdamW: 28 bytes per element it updates (the whole arena, or this data rank's share), 2 more in
+  // bf16 mode for the bf16 copy it writes (unsharded), plus clearing the rest of the gradient
+  // arena when sharded.
   const double arena = cost.memory.parameters / f32, updated = cost.memory.optimizer / (2.0 * f32);
-  const double optimizer_traffic = 28.0 * updated + (updated < arena ? f32 * arena : 0.0);
+  const bool bf16_mode = step.memory.precision == GemmPrecision::bf16;
+  const double optimizer_traffic =
+      (28.0 + (bf16_mode && updated >= arena ? 2.0 : 0.0)) * updated + (updated < arena ? f32 * arena : 0.0);
+  if (bf16_mode && updated < arena) bf16_step_traffic += 6.0 * arena;
   const double memory_rate = 1e9 * machine.memory_gbps;
   cost.gemm_s = micro_steps * micro_gemm_s;
   cost.other_compute_s =

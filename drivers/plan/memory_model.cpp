@@ -121,14 +121,12 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     // are).
     r.workspaces += (bf16 ? b16 : f32) * weight_buffers * largest_block;
   }
-  // bf16 mode: the bf16 copy of every weight chunk, made once per optimizer step, which the
-  // gathers move or, with G_z = 1, the GEMMs read (layers/linear_schedule.hpp).
-  if (bf16) r.workspaces += b16 * arena.z_sharded;
+  // bf16 mode: the parameters rounded to bf16, laid out as the arena (Gpt::bf16_parameters): what
+  // the gathers move or, with G_z = 1, the GEMMs read, and the LM head's rows.
+  if (bf16) r.workspaces += b16 * p;
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
   if (bf16) r.workspaces += b16 * m * std::max({cx, cy, qkv_y, in_y, hid_y});
-  // bf16 mode: the LM head's rows (V_loc, C) rounded once per optimizer step (layers/gpt.hpp).
-  if (bf16) r.workspaces += b16 * head.vocab_local * c;
   // bf16 gradient collectives: a bf16 copy of the ranges they reduce (layers/gradient_sync.cpp),
   // the whole arena over data or the replicated section over Z, and the reduced pieces (ZeRO-1).
   if (bf16_grads && (g.data > 1 || g.z > 1)) {

@@ -51,7 +51,8 @@ StepValues TrainStep::run(double lr, long t) {
   Kokkos::deep_copy(exec, loss, 0.0);
   const int micro_steps = batches_.batches();
   for (int k = 0; k < micro_steps; ++k) {
-    model_.forward(batches_.tokens(k), batches_.targets(k), loss, k > 0);  // the bf16 weights once per step
+    model_.forward(batches_.tokens(k), batches_.targets(k), loss, bf16_parameters_current_);
+    bf16_parameters_current_ = true;
     model_.backward(loss_scale_, k == micro_steps - 1);
   }
   if (fault_step_ == t && fault_rank_ == model_.grid().world_rank()) {
@@ -68,7 +69,13 @@ StepValues TrainStep::run(double lr, long t) {
       "fourfold::train_step::clip_scale", Kokkos::RangePolicy<ExecSpace>(exec, 0, 1), KOKKOS_LAMBDA(const int) {
         clip_scale() = static_cast<float>(clip > 0.0 && norm() > clip ? clip / norm() : 1.0);
       });
-  optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t);
+  // bf16 mode: the update rounds the parameters into the model's bf16 copy, unless the optimizer is
+  // sharded over data (it updates only this rank's share; the rest arrives in fp32 from the
+  // gather, and the next forward rounds the whole arena).
+  const bool round_in_update = !optimizer_.sharded();
+  optimizer_.step(exec, model_.parameters(), model_.gradients(), static_cast<float>(lr), clip_scale, t,
+                  round_in_update ? model_.bf16_parameters() : Bf16Vector());
+  bf16_parameters_current_ = round_in_update;
   model_.gather_parameters();  // with the optimizer sharded over data: every rank's updated share
   count_work(WorkKind::copy, bytes_of<double>(2.0), 1, Launch::library);
   copy_to_host(ctx.counters(), exec, values_host_, values_, "fourfold::train_step: loss and gradient norm");
@@ -83,7 +90,10 @@ double TrainStep::evaluate(TokenBatches& batches, int count) {
   const ExecSpace& exec = ctx.compute();
   const DeviceScalar<double> loss = Kokkos::subview(values_, 0);
   Kokkos::deep_copy(exec, loss, 0.0);
-  for (int k = 0; k < count; ++k) model_.forward(batches.tokens(k), batches.targets(k), loss, k > 0);
+  for (int k = 0; k < count; ++k) {
+    model_.forward(batches.tokens(k), batches.targets(k), loss, bf16_parameters_current_);
+    bf16_parameters_current_ = true;
+  }
   model_.complete_loss(loss);
   copy_to_host(ctx.counters(), exec, values_host_, values_, "fourfold::train_step::evaluate: loss");
   model_.grid().collect_device_timings();

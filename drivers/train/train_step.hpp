@@ -45,6 +45,10 @@ class TrainStep {
   /// read with one host wait.
   double evaluate(TokenBatches& batches, int count);
 
+  /// The model's parameters were changed outside run() (a checkpoint loaded): the next forward
+  /// rounds them into their bf16 copy again (bf16 mode).
+  void parameters_changed() { bf16_parameters_current_ = false; }
+
  private:
   Gpt& model_;
   AdamW& optimizer_;
@@ -55,6 +59,9 @@ class TrainStep {
   Kokkos::View<double*, MemSpace> values_;  // (2) loss accumulator, gradient norm
   Kokkos::View<double*, MemSpace>::HostMirror values_host_;
   DeviceScalar<float> clip_scale_;          // () factor AdamW applies to the gradients
+  // bf16 mode: the model's bf16 copy of the parameters holds them (a forward rounded them, or the
+  // last update did), so a step's first forward reads it as it is.
+  bool bf16_parameters_current_ = false;
   int fault_rank_ = -1;                     // FOURFOLD_STEP_FAULT (failure tests)
   long fault_step_ = -1;
 };

@@ -178,6 +178,7 @@ struct Trainer::State {
     FF_REQUIRE(!path.empty(), "resume: no complete checkpoint in '{}' (nothing to resume)", store->directory());
     const comm::BlockedScope io("checkpoint read", &grid.world().name(), comm::io_timeout_factor);
     const checkpoint::CheckpointMeta meta = checkpoint::read_checkpoint_file(path, *model, &*optimizer);
+    if (train_step) train_step->parameters_changed();  // bf16 mode: the next forward rounds them again
     FF_REQUIRE(meta.state.step < c.steps, "resume: checkpoint '{}' is at step {}, not before train.steps = {}", path,
                meta.state.step, c.steps);
     steps_done = meta.state.step;

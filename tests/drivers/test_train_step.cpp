@@ -3,6 +3,7 @@
 // clipping scale, AdamW) equals the same step assembled from the layer calls with the clipping
 // scale applied on the host, and the ledger counts every kernel the step launches.
 #include "comm/grid.hpp"
+#include "core/bf16.hpp"
 #include "core/sync.hpp"
 #include "drivers/train/train_step.hpp"
 #include "layers/gpt_test_support.hpp"
@@ -87,6 +88,70 @@ TEST(TrainStep, DeviceClippingEqualsTheHostFormula) {
     std::size_t differing = 0;
     for (std::size_t i = 0; i < a.extent(0); ++i) differing += a(i) != b(i);
     EXPECT_EQ(differing, 0u) << "parameters after the update";
+  }
+}
+
+// bf16 mode: the update rounds the parameters into the model's bf16 copy, so a step's first
+// forward reads it as it is. The same steps with the copy made afresh by every forward give the
+// same parameters bit for bit, and the rounding pass that remains (6 bytes per arena element) is
+// gone from the step's conversions; sharded over data, the gathered shares are rounded afresh.
+TEST(TrainStep, Bf16CopyRoundedByTheUpdateEqualsAFreshRounding) {
+  for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+    if (!test::fits_small_run(shape, test::small_config()) || batch % (shape.z * shape.data)) continue;
+    const comm::Grid grid(shape, test::world());
+    for (const bool shard : {false, true}) {
+      if (shard && shape.data == 1) continue;
+      SCOPED_TRACE("grid " + shape.str() + (shard ? ", sharded" : ""));
+      const MemoryOptions memory{Recompute::none, 0, shard, GemmPrecision::bf16, GemmPrecision::bf16};
+      const int local = batch / (shape.z * shape.data);
+      Gpt stepped(test::small_config(), grid, local, seq_len, OverlapOptions::all(), default_bucket_mb, memory);
+      Gpt fresh(test::small_config(), grid, local, seq_len, OverlapOptions::all(), default_bucket_mb, memory);
+      for (Gpt* m : {&stepped, &fresh}) {
+        m->init_parameters(7);
+        m->zero_gradients();
+      }
+      AdamW stepped_opt(stepped.params(), stepped.parameters().extent(0), AdamWSettings{}, stepped.data_shards(),
+                        grid.coords().data);
+      AdamW fresh_opt(fresh.params(), fresh.parameters().extent(0), AdamWSettings{}, fresh.data_shards(),
+                      grid.coords().data);
+      TrainStep step(stepped, stepped_opt, 1, 0.0);
+      test::fill_distinct_tokens(step.batches(), grid, stepped.rows());
+      const double arena = static_cast<double>(stepped.parameters().extent(0));
+      for (long t = 1; t <= 3; ++t) {
+        grid.context().compute().fence();
+        LedgerTotals before = grid.context().counters().ledger();
+        const StepValues got = step.run(1e-2, t);
+        const LedgerTotals stepped_work = grid.context().counters().ledger() - before;
+
+        before = grid.context().counters().ledger();
+        const double loss = fresh.forward(step.batches().tokens(0), step.batches().targets(0));  // rounds afresh
+        fresh.backward(1.0 / fresh.global_tokens());
+        fresh.sync_gradients();
+        fresh_opt.step(ExecSpace(), fresh.parameters(), fresh.gradients(), 1e-2f, 1.0f, t);
+        fresh.gather_parameters();
+        grid.context().compute().fence();
+        const LedgerTotals fresh_work = grid.context().counters().ledger() - before;
+
+        EXPECT_NEAR(got.loss, loss, 1e-12 * loss) << "step " << t;
+        const auto a = Kokkos::create_mirror_view_and_copy(HostSpace(), stepped.parameters());
+        const auto b = Kokkos::create_mirror_view_and_copy(HostSpace(), fresh.parameters());
+        const auto a16 = Kokkos::create_mirror_view_and_copy(HostSpace(), stepped.bf16_parameters());
+        std::size_t differing = 0, stale = 0;
+        for (std::size_t i = 0; i < a.extent(0); ++i) {
+          differing += a(i) != b(i);
+          stale += bf16_bits(a(i)) != a16(i).bits;
+        }
+        EXPECT_EQ(differing, 0u) << "parameters after step " << t;
+        // The first step's forward rounds (nothing has updated the copy yet); later ones read the
+        // copy the update wrote, unless sharded.
+        const double saved = t == 1 || shard ? 0.0 : 6.0 * arena;
+        EXPECT_DOUBLE_EQ(fresh_work.bytes_of(WorkKind::conversion) - stepped_work.bytes_of(WorkKind::conversion), saved)
+            << "step " << t;
+        if (!shard) {
+          EXPECT_EQ(stale, 0u) << "the bf16 copy after step " << t << " is not the parameters rounded";
+        }
+      }
+    }
   }
 }
 

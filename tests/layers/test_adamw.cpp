@@ -2,6 +2,9 @@
 // tensors marked for it, gradient scaling (clipping), and gradients left zero afterwards.
 #include "layers/adamw.hpp"
 
+#include "core/bf16.hpp"
+#include "core/error.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -56,6 +59,57 @@ TEST(AdamW, MatchesHandComputedSteps) {
   }
   auto hm = Kokkos::create_mirror_view_and_copy(HostSpace(), opt.first_moment());
   EXPECT_NEAR(hm(2), m[2], 1e-7);
+}
+
+// bf16 mode: the update rounds each parameter it writes into the bf16 copy, bit for bit the
+// rounding of the new value; sharded, only this rank's segments (the rest is left as it was). A
+// copy of the wrong size is refused, naming both sizes.
+TEST(AdamW, RoundsTheUpdatedParametersIntoTheBf16Copy) {
+  const std::size_t n = 1000;
+  std::vector<ParamInfo> params(1);
+  params[0].name = "w";
+  params[0].offset = 0;
+  params[0].size = n;
+  params[0].weight_decay = true;
+  DataShards shards;
+  shards.parts = 2;
+  shards.buckets = {{0, n}};
+  for (const int parts : {1, 2}) {
+    SCOPED_TRACE(std::to_string(parts) + " shares");
+    AdamW opt = parts == 1 ? AdamW(params, n, AdamWSettings{}) : AdamW(params, n, AdamWSettings{}, shards, 1);
+    Vector p(std::string("p"), n), g(std::string("g"), n);
+    Bf16Vector p16(std::string("p16"), n);
+    auto hp = Kokkos::create_mirror_view(p);
+    auto hg = Kokkos::create_mirror_view(g);
+    for (std::size_t i = 0; i < n; ++i) {
+      hp(i) = 1.0f + 0.001f * static_cast<float>(i);
+      hg(i) = 0.01f * static_cast<float>(i % 7) - 0.03f;
+    }
+    Kokkos::deep_copy(p, hp);
+    Kokkos::deep_copy(g, hg);
+    Kokkos::deep_copy(p16, to_bf16(-7.0f));  // what an element the update does not own keeps
+    opt.step(ExecSpace(), p, g, 1e-2f, 1.0f, 1, p16);
+    Kokkos::deep_copy(hp, p);
+    const auto h16 = Kokkos::create_mirror_view_and_copy(HostSpace(), p16);
+    std::size_t owned = 0, wrong = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      bool mine = false;
+      for (const ArenaSegment& s : opt.segments()) mine = mine || (i >= s.first && i < s.second);
+      owned += mine;
+      wrong += h16(i).bits != (mine ? bf16_bits(hp(i)) : bf16_bits(-7.0f));
+    }
+    EXPECT_EQ(wrong, 0u);
+    EXPECT_EQ(owned, parts == 1 ? n : n / 2);
+  }
+  AdamW opt(params, n, AdamWSettings{});
+  Vector p(std::string("p"), n), g(std::string("g"), n);
+  Bf16Vector short_copy(std::string("p16"), n - 1);
+  try {
+    opt.step(ExecSpace(), p, g, 1e-2f, 1.0f, 1, short_copy);
+    ADD_FAILURE() << "a bf16 copy of the wrong size was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("a bf16 copy of 999 parameters"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
