@@ -314,11 +314,12 @@ void kokkos_kernels_gemm(GemmEngine::State& state, Op op_a, Op op_b, float alpha
 #endif
 }
 
-// C = alpha op(A) op(B) + beta C for an fp32 or (bf16 mode) bf16 B: shapes checked, K = 0
+// C = alpha op(A) op(B) + beta C for fp32 or (bf16 mode) bf16 operands: shapes checked, K = 0
 // handled, then the vendor call at the engine's precision.
-template <class BMatrix>
-void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const BMatrix& b,
-                float beta, const Matrix& c, const char* label) {
+template <class AMatrix, class BMatrix>
+void gemm_any(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const AMatrix& a, const BMatrix& b,
+              float beta, const Matrix& c, const char* label) {
+  constexpr bool a_is_bf16 = std::is_same_v<typename AMatrix::value_type, const bf16>;
   constexpr bool b_is_bf16 = std::is_same_v<typename BMatrix::value_type, const bf16>;
   const auto m = c.extent(0);
   const auto n = c.extent(1);
@@ -335,10 +336,10 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
   FF_REQUIRE(a.span_is_contiguous() && b.span_is_contiguous() && c.span_is_contiguous(),
              "gemm '{}': operands must be contiguous row-major matrices", label);
   const bool bf16_precision = state.precision == GemmPrecision::bf16;
-  FF_REQUIRE(bf16_precision || !b_is_bf16,
-             "gemm '{}': a bf16 operand B in an fp32 product (the GEMM precision is fp32; bf16 operands are "
+  FF_REQUIRE(bf16_precision || !(a_is_bf16 || b_is_bf16),
+             "gemm '{}': a bf16 operand {} in an fp32 product (the GEMM precision is fp32; bf16 operands are "
              "for bf16 mode)",
-             label);
+             label, a_is_bf16 ? "A" : "B");
   if (m == 0 || n == 0) return;
 
   ScopedRegion region(label);
@@ -363,9 +364,9 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
                               static_cast<double>(m * n) * sizeof(float) * (beta != 0.0f ? 2 : 1),
                           1, bf16_precision ? bf16_gemm_launch : Launch::library);
   if (!bf16_precision) {
-    if constexpr (!b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
+    if constexpr (!a_is_bf16 && !b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
   } else {
-    const Bf16Storage* a16 = bf16_operand(state, true, a.data(), a.size());
+    const Bf16Storage* a16 = bf16_operand_or_copy(state, true, a.data(), a.size());
     const Bf16Storage* b16 = bf16_operand_or_copy(state, false, b.data(), b.size());
 #if defined(KOKKOS_ENABLE_CUDA)
     // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
@@ -399,12 +400,22 @@ void gemm_any_b(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const C
 
 void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstMatrix& b,
           float beta, const Matrix& c, const char* label) {
-  gemm_any_b(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
+  gemm_any(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
 }
 
 void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstBf16Matrix& b,
           float beta, const Matrix& c, const char* label) {
-  gemm_any_b(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
+  gemm_any(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
+}
+
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matrix& a, const ConstMatrix& b,
+          float beta, const Matrix& c, const char* label) {
+  gemm_any(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
+}
+
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matrix& a, const ConstBf16Matrix& b,
+          float beta, const Matrix& c, const char* label) {
+  gemm_any(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
 }
 
 namespace {

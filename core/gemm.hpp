@@ -33,6 +33,14 @@ void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& 
 void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
           const ConstBf16Matrix& b, float beta, const Matrix& c, const char* label = "fourfold::gemm");
 
+/// The same with A, or both operands, held in bf16 (bf16 mode only): an activation saved as bf16
+/// for backward is read as it was saved, not rounded again. The product equals gemm() on the
+/// fp32 values of the bf16 operands.
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matrix& a, const ConstMatrix& b,
+          float beta, const Matrix& c, const char* label = "fourfold::gemm");
+void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matrix& a, const ConstBf16Matrix& b,
+          float beta, const Matrix& c, const char* label = "fourfold::gemm");
+
 /// One operand of a strided batched GEMM: a two-level batch (outer, inner) of row-major
 /// matrices in one buffer; matrix (o, i) starts at data + o * outer_stride + i * inner_stride
 /// and row r of it at + r * ld. `span` is the number of elements readable from data (checked).

@@ -135,6 +135,7 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     g.mlp_hidden_width = static_cast<double>(dims.mlp_hidden_width);
     g.chunk_rows = static_cast<double>(dims.loss_chunk_rows);
     g.vocab_local = static_cast<double>(vocab_.local);
+    g.recompute = memory.recompute;
     const GemmOperandElements largest = largest_gemm_operands(g);
     grid_.context().gemm().reserve_bf16_operands(static_cast<std::size_t>(largest.a), static_cast<std::size_t>(largest.b));
     gemm_operand_bytes_ = static_cast<std::size_t>(largest.a + largest.b) * GemmEngine::bf16_operand_element_bytes();
@@ -226,8 +227,9 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     block_forward_to_mlp(exec, l, in, false);
-    fc_proj_.forward_block(grid_.context(), a.res3, a.fch_gelu, s.weight(exec, call + 3), w.fcproj_b, ws_.linear);
-    act_.save(exec, l, BlockField::fch_gelu);  // before the next block's ln1 takes its slot
+    act_.save(exec, l, BlockField::fch_gelu);  // before the next block's ln1 takes its slot; the GEMM reads the copy
+    fc_proj_.forward_block(grid_.context(), a.res3, act_.held(l, BlockField::fch_gelu), s.weight(exec, call + 3),
+                           w.fcproj_b, ws_.linear);
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
@@ -255,16 +257,19 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   BlockActivations& a = act_.blocks[l];
   LinearSchedule& s = *schedule_;
   const int call = 4 * l;  // the schedule's index of this block's qkv layer
-  // bf16 mode: each field saved for backward once forward is done with it, before the next
-  // field of its working slot is written (gpt_memory.hpp); nothing when recomputing.
-  qkv_.forward_block(grid_.context(), a.qkv, a.ln1, s.weight(exec, call), w.qkv_b, ws_.linear);
+  // bf16 mode: each field saved for backward once it is written, before the next field of its
+  // working slot is (gpt_memory.hpp); nothing when recomputing. A GEMM input (ln1, atty, ln2, the
+  // MLP activation) is saved before its GEMM, which reads the bf16 copy (act_.held) instead of
+  // rounding the same values again.
+  act_.save(exec, l, BlockField::ln1);
+  qkv_.forward_block(grid_.context(), a.qkv, act_.held(l, BlockField::ln1), s.weight(exec, call), w.qkv_b, ws_.linear);
   // Llama: positions into the query and key heads (this rank's heads_y and kv_heads_y), in place.
   if (llama_) rotary_forward(exec, a.qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
-  act_.save(exec, l, BlockField::ln1);
   attention_forward(grid_.context(), a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
   act_.save(exec, l, BlockField::qkv);
-  attn_proj_.forward_block(grid_.context(), a.res2, a.atty, s.weight(exec, call + 1), w.proj_b, ws_.linear);
   act_.save(exec, l, BlockField::atty);
+  attn_proj_.forward_block(grid_.context(), a.res2, act_.held(l, BlockField::atty), s.weight(exec, call + 1), w.proj_b,
+                           ws_.linear);
   if (recomputing) {
     // res2 += block input, then ln2 from the statistics the forward kept.
     add_into(exec, flat(a.res2), flat(in));
@@ -275,8 +280,9 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
                                grid_.x(), norm_);
   }
   act_.save(exec, l, BlockField::res2);
-  fc_.forward_block(grid_.context(), a.fch, a.ln2, s.weight(exec, call + 2), ConstVector(), ws_.linear);  // bias fused below
   act_.save(exec, l, BlockField::ln2);
+  fc_.forward_block(grid_.context(), a.fch, act_.held(l, BlockField::ln2), s.weight(exec, call + 2), ConstVector(),
+                    ws_.linear);  // bias fused below
   activation_forward(exec, l);
   act_.save(exec, l, BlockField::fch);
 }
@@ -367,7 +373,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   // One linear layer's backward: weights from the schedule, dW into the schedule's block (or
   // the chunk itself when G_z = 1), then its reduce-scatter over Z.
   const auto linear_backward = [&](const ParallelLinear& layer, int call, const Matrix& din, const Vector& dbias,
-                                   const ConstMatrix& dout, const ConstMatrix& in) {
+                                   const ConstMatrix& dout, const HeldMatrix& in) {
     const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
@@ -394,31 +400,34 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
       act_.restore_embedding(exec);
     }
     recompute_block(exec, l, in);
+    // A field that only weight-gradient GEMMs read (ln1, ln2, the MLP activation): its bf16 copy
+    // as it was saved (bf16 mode), else materialised in its working buffer.
+    const auto gemm_input = [&](BlockField field) {
+      if (!act_.saved_as_bf16(l, field)) materialise(exec, l, field, in);
+      return act_.held(l, field);
+    };
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
     materialise(exec, l, BlockField::fch, in);
-    materialise(exec, l, BlockField::fch_gelu, in);
-    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, a.fch_gelu);
+    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, gemm_input(BlockField::fch_gelu));
     if (llama_) {
       swiglu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, a.fch);
     } else {
       gelu_backward(exec, flat(ws_.d_fch), flat(ws_.d_fch_gelu), flat(a.fch));
     }
     materialise(exec, l, BlockField::res2, in);
-    materialise(exec, l, BlockField::ln2, in);
-    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, a.ln2);
+    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, gemm_input(BlockField::ln2));
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
     layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, a.res2, w.ln2_w, a.ln2_mean,
                        a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
-    materialise(exec, l, BlockField::atty, in);
-    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, a.atty);
+    materialise(exec, l, BlockField::atty, in);  // attention's backward reads it too
+    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, act_.held(l, BlockField::atty));
     materialise(exec, l, BlockField::qkv, in);
     attention_backward(grid_.context(), ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
-    materialise(exec, l, BlockField::ln1, in);
-    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, a.ln1);
+    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, gemm_input(BlockField::ln1));
     layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, in, w.ln1_w, a.ln1_mean,
                        a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
     gradient_sync_->block_done(exec, l, s);

@@ -105,6 +105,14 @@ bool GptActivations::saved_as_bf16(int l, BlockField field) const {
   return saved[l][static_cast<std::size_t>(field)].size() != 0;
 }
 
+HeldMatrix GptActivations::held(int l, BlockField field) const {
+  const std::size_t i = static_cast<std::size_t>(field);
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
+  const Matrix working = matrix_fields[i].field(a);
+  if (!saved_as_bf16(l, field)) return working;
+  return ConstBf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
+}
+
 void GptActivations::save(const ExecSpace& exec, int l, BlockField field) const {
   if (!saved_as_bf16(l, field)) return;
   const std::size_t i = static_cast<std::size_t>(field);
@@ -236,6 +244,11 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
     linear.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::wire")),
                              m * std::max({d.qkv_width, d.mlp_in_width, d.mlp_hidden_width,
                                            static_cast<std::size_t>(d.c_x)}));
+  // bf16 mode: backward's output gradients rounded once for both GEMMs, the widest of them:
+  // the fused q/k/v's, the MLP's first layer's or a transposed layer's (C_x).
+  if (d.bf16_wire)
+    linear.output_grad = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::output_grad_bf16")),
+                                    m * std::max({d.qkv_width, d.mlp_in_width, static_cast<std::size_t>(d.c_x)}));
   loss = DeviceScalar<double>("fourfold::loss");
   row_sums = Tensor2<double>("fourfold::ws::row_sums", m, 2);
   ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), d.c_x);
@@ -249,7 +262,8 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
 }
 
 std::size_t GptWorkspaces::bytes() const {
-  return view_bytes(linear.ones) + view_bytes(linear.column_partials) + view_bytes(linear.wire) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
+  return view_bytes(linear.ones) + view_bytes(linear.column_partials) + view_bytes(linear.wire) +
+         view_bytes(linear.output_grad) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
          view_bytes(linear.weight_grad_chunk) + head.bytes() + attention.bytes() + view_bytes(row_sums) +
          view_bytes(d_res) + view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) +
          view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full);

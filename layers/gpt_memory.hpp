@@ -15,6 +15,7 @@
 #include "layers/linear.hpp"
 #include "layers/lm_head_loss.hpp"
 #include "layers/memory_options.hpp"
+#include "layers/weight_block.hpp"
 
 #include <cstddef>
 #include <vector>
@@ -111,6 +112,9 @@ struct GptActivations {
   void restore_embedding(const ExecSpace& exec) const;
   /// Whether block l's `field` has a bf16 copy.
   bool saved_as_bf16(int l, BlockField field) const;
+  /// Block l's `field` as a GEMM reads it: its bf16 copy where it has one (bf16 mode: read as it
+  /// was saved, neither expanded nor rounded again; save() it first), else its working buffer.
+  HeldMatrix held(int l, BlockField field) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output

@@ -132,16 +132,16 @@ comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const Co
   return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
 }
 
-void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in,
+void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in,
                                    const WeightBlock& weight, const ConstVector& bias,
                                    const LinearWorkspace& ws) const {
   ScopedRegion region("fourfold::linear::forward");
   const ExecSpace& exec = ctx.compute();
-  FF_ASSERT(out.extent(1) == n_local_ && in.extent(1) == k_local_ && out.extent(0) == in.extent(0) &&
+  FF_ASSERT(out.extent(1) == n_local_ && in.cols() == k_local_ && out.extent(0) == in.rows() &&
                 weight.rows() == n_local_ && weight.cols() == k_local_,
-            "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.extent(0),
-            in.extent(1), weight.rows(), weight.cols(), n_local_, k_local_);
-  gemm_with_weight(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+            "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.rows(),
+            in.cols(), weight.rows(), weight.cols(), n_local_, k_local_);
+  gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
   start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
   finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   if (bias.extent(0) != 0) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
@@ -149,16 +149,27 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
 
 void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight,
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
-                                    const ConstMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
+                                    const HeldMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad) const {
   ScopedRegion region("fourfold::linear::backward");
   const ExecSpace& exec = ctx.compute();
+  // bf16 mode: dout rounded once here, then read as it is by both GEMMs (the same values each
+  // would have rounded it to); the bias gradient reads the fp32 dout.
+  HeldMatrix dout_operand = dout;
+  if (ws.output_grad.extent(0) != 0 && ctx.gemm().precision() == GemmPrecision::bf16) {
+    FF_ASSERT(ws.output_grad.extent(0) >= dout.size(), "{}: dout of {} elements, a bf16 copy of {}", name_,
+              dout.size(), ws.output_grad.extent(0));
+    const Bf16Vector rounded = Kokkos::subview(ws.output_grad, Kokkos::make_pair(std::size_t{0}, dout.size()));
+    pack_bf16(exec, WorkKind::conversion, rounded, ConstVector(dout.data(), dout.size()));
+    dout_operand = ConstBf16Matrix(rounded.data(), dout.extent(0), dout.extent(1));
+  }
   // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
   // computed). The same all-reduce either way, so the result does not depend on the overlap.
-  gemm_with_weight(ctx.gemm(), Op::none, Op::none, 1.0f, dout, weight, 0.0f, din, "fourfold::linear::backward::dinput");
+  gemm_held(ctx.gemm(), Op::none, Op::none, 1.0f, dout_operand, weight, 0.0f, din, "fourfold::linear::backward::dinput");
   comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
-  gemm(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout, in, dweight_beta, dweight, "fourfold::linear::backward::dweight");
+  gemm_held(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout_operand, in, dweight_beta, dweight,
+            "fourfold::linear::backward::dweight");
   if (dbias.extent(0) != 0) accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);  // empty: no bias (Llama)
   if (overlap_input_grad) {
     if (din_reduce.active()) din_reduce.wait(exec);

@@ -39,6 +39,8 @@ struct LinearWorkspace {
                              // gradients as an fp32 column reduction (elementwise.hpp)
   Bf16Vector wire;           // (m * max(n_loc, k_loc)) bf16 mode: the X/Y all-reduces of outputs and
                              // input gradients travel through it (bf16_wire.hpp); empty in fp32
+  Bf16Vector output_grad;    // (m * max n_loc) bf16 mode: backward's dout rounded once for both
+                             // of its GEMMs (input and weight gradients); empty: each GEMM rounds it
 };
 
 class ParallelLinear {
@@ -89,15 +91,16 @@ class ParallelLinear {
   /// out (m, n_loc) = in (m, k_loc) W^T + bias (n_loc), summed over the k shards, on the
   /// gathered block weight (n_loc, k_loc), on ctx's compute instance. An empty bias view skips the bias
   /// add, for a caller that fuses it into the next kernel (bias_gelu_forward). With ws.wire (bf16
-  /// mode) the output is all-reduced, and held, as bf16 values.
-  void forward_block(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in, const WeightBlock& weight,
+  /// mode) the output is all-reduced, and held, as bf16 values. `in` may be held in bf16 (bf16
+  /// mode: an activation saved as bf16, read as it was saved).
+  void forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in, const WeightBlock& weight,
                      const ConstVector& bias, const LinearWorkspace& ws) const;
   /// The backward of forward_block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
   /// runs while dweight is computed (OAR), else before it. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
-  /// mode): din is all-reduced, and held, as bf16 values.
+  /// mode): din is all-reduced, and held, as bf16 values. `in` as forward_block's.
   void backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
-                      const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
+                      const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                       const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }

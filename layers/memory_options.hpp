@@ -79,29 +79,34 @@ struct GemmOperandDims {
   double mlp_hidden_width = 0; // the MLP's activation per Y rank, its last layer's input: 4 C_y, I_y
   double chunk_rows = 0;       // rows of one chunk of logits
   double vocab_local = 0;      // V_loc
+  // Which linear-layer inputs reach their GEMMs in fp32, to be rounded into the copies: all of
+  // them with block recomputation (the recomputed forward's); with selective recomputation the
+  // recomputed ones (ln1, ln2, the MLP activation); none without recomputation, where every input
+  // is read from the bf16 copy its block saved (Gpt: GptActivations::held).
+  Recompute recompute = Recompute::block;
 };
 struct GemmOperandElements {
   double a = 0, b = 0;
 };
 
-/// Elements of the largest A and of the largest B operand among the model's GEMMs, which bound
-/// the bf16 operand copies (core/gemm.hpp):
-///   A: a linear layer's input (m, C_x) (m, C_y) (m, W_hid) or output gradient (m, W_qkv)
-///      (m, C_x) (m, W_in); one chunk of the LM head's input (chunk, C) and of dlogits (chunk,
-///      V_loc);
-///   B: a linear layer's input (its weight gradient is dout^T in); the LM head's input chunk.
-/// Neither a weight nor an attention operand is among them: the model rounds the linear layers'
-/// weights and the LM head's (V_loc, C) rows into bf16 copies of its own once per optimizer step,
-/// and attention's kernels write its operands in bf16 (layers/attention.hpp); the GEMMs read
-/// those as they are.
+/// Elements of the largest A and of the largest B operand among the model's GEMMs that reach the
+/// engine in fp32, which bound the bf16 operand copies (core/gemm.hpp):
+///   A: a linear layer's fp32 input (m, C_x) (m, C_y) (m, W_hid) (see `recompute`); one chunk of
+///      the LM head's input (chunk, C) and of dlogits (chunk, V_loc);
+///   B: a linear layer's fp32 input (its weight gradient is dout^T in); the LM head's input chunk.
+/// Neither a weight, an attention operand nor a linear layer's output gradient is among them: the
+/// GEMMs read the model's bf16 copy of the parameters, attention's kernels write its operands in
+/// bf16 (layers/attention.hpp), and a linear layer rounds its output gradient once into a buffer
+/// of its workspace for both of its GEMMs (LinearWorkspace::output_grad).
 /// Every operand is a sub-range of one of these, so a step never grows copies of these sizes.
 inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   const auto max = [](double a, double b) { return a > b ? a : b; };
-  const double widest_input = d.rows * max(max(d.c_x, d.c_y), d.mlp_hidden_width);
-  const double widest_activation = max(widest_input, d.rows * max(d.qkv_width, d.mlp_in_width));
+  const double fp32_input = d.recompute == Recompute::none        ? 0.0
+                            : d.recompute == Recompute::selective ? d.rows * max(d.c_x, d.mlp_hidden_width)
+                                                                  : d.rows * max(max(d.c_x, d.c_y), d.mlp_hidden_width);
   GemmOperandElements e;
-  e.a = max(max(widest_activation, d.chunk_rows * d.channels), d.chunk_rows * d.vocab_local);
-  e.b = max(widest_input, d.chunk_rows * d.channels);
+  e.a = max(max(fp32_input, d.chunk_rows * d.channels), d.chunk_rows * d.vocab_local);
+  e.b = max(fp32_input, d.chunk_rows * d.channels);
   return e;
 }
 

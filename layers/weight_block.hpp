@@ -1,6 +1,8 @@
-// A weight matrix as the GEMMs read it: fp32, or a bf16 copy made once per optimizer step (bf16
-// mode: a linear layer's block as the Z all-gather received it, the LM head's rows), which the
-// GEMMs read as it is instead of rounding the fp32 weights again for every call.
+// A GEMM operand as it is held: fp32, or (bf16 mode) a bf16 copy that the GEMMs read as it is
+// instead of rounding fp32 values again for every call. Weights: a linear layer's block as the Z
+// all-gather received it, the LM head's rows, both views of the model's bf16 copy of the
+// parameters (Gpt::bf16_parameters). Activations: a field a block saved as bf16 for backward
+// (GptActivations::held), read by the forward GEMM that follows and by the weight-gradient GEMM.
 #pragma once
 
 #include "core/execution_context.hpp"
@@ -9,23 +11,31 @@
 
 namespace fourfold {
 
-/// A weight matrix (a linear layer's block (n_loc, k_loc), the LM head's rows (V_loc, C)) as its
-/// GEMMs read it: fp32, or in bf16 mode its bf16 copy (the block the Z all-gather received, the
-/// LM head's rows rounded at the step's first forward), which the GEMMs read as it is
-/// (core/gemm.hpp) instead of expanding it into an fp32 copy first. Exactly one is set.
-/// Implicit from either matrix, so a caller passes whichever it holds.
-struct WeightBlock {
+/// A matrix as its GEMMs read it: fp32, or in bf16 mode its bf16 copy, read as it is
+/// (core/gemm.hpp) without an fp32 copy being made first. Exactly one is set. Implicit from
+/// either matrix, so a caller passes whichever it holds.
+struct HeldMatrix {
   ConstMatrix fp32;
   ConstBf16Matrix bf16;
-  WeightBlock(const ConstMatrix& weight) : fp32(weight) {}      // NOLINT(google-explicit-constructor)
-  WeightBlock(const ConstBf16Matrix& weight) : bf16(weight) {}  // NOLINT(google-explicit-constructor)
+  HeldMatrix(const ConstMatrix& m) : fp32(m) {}       // NOLINT(google-explicit-constructor)
+  HeldMatrix(const Matrix& m) : fp32(m) {}            // NOLINT(google-explicit-constructor)
+  HeldMatrix(const ConstBf16Matrix& m) : bf16(m) {}   // NOLINT(google-explicit-constructor)
   bool is_bf16() const { return bf16.data() != nullptr; }
   std::size_t rows() const { return is_bf16() ? bf16.extent(0) : fp32.extent(0); }
   std::size_t cols() const { return is_bf16() ? bf16.extent(1) : fp32.extent(1); }
 };
 
-/// C = alpha op(A) op(W) + beta C with W as it is held: fp32, or the bf16 copy read directly.
-void gemm_with_weight(GemmEngine& engine, Op op_a, Op op_w, float alpha, const ConstMatrix& a, const WeightBlock& weight,
-                      float beta, const Matrix& c, const char* label);
+/// A weight matrix (a linear layer's block (n_loc, k_loc), the LM head's rows (V_loc, C)).
+using WeightBlock = HeldMatrix;
+
+/// C = alpha op(A) op(B) + beta C with A and B as they are held: fp32, or bf16 copies read directly.
+void gemm_held(GemmEngine& engine, Op op_a, Op op_b, float alpha, const HeldMatrix& a, const HeldMatrix& b,
+               float beta, const Matrix& c, const char* label);
+
+/// The same with an fp32 A: C = alpha op(A) op(W) + beta C.
+inline void gemm_with_weight(GemmEngine& engine, Op op_a, Op op_w, float alpha, const ConstMatrix& a,
+                             const WeightBlock& weight, float beta, const Matrix& c, const char* label) {
+  gemm_held(engine, op_a, op_w, alpha, HeldMatrix(a), weight, beta, c, label);
+}
 
 }  // namespace fourfold

@@ -127,6 +127,9 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
   if (bf16) r.workspaces += b16 * m * std::max({cx, cy, qkv_y, in_y, hid_y});
+  // bf16 mode: backward's output gradients rounded once for both of their GEMMs, the widest of
+  // them (layers/linear.hpp).
+  if (bf16) r.workspaces += b16 * m * std::max({cx, qkv_y, in_y});
   // bf16 gradient collectives: a bf16 copy of the ranges they reduce (layers/gradient_sync.cpp),
   // the whole arena over data or the replicated section over Z, and the reduced pieces (ZeRO-1).
   if (bf16_grads && (g.data > 1 || g.z > 1)) {
@@ -144,6 +147,7 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     d.mlp_hidden_width = hid_y;
     d.chunk_rows = head.chunk_rows;
     d.vocab_local = head.vocab_local;
+    d.recompute = step.memory.recompute;
     const GemmOperandElements largest = largest_gemm_operands(d);
     r.gemm_operands = step.gemm_operand_element_bytes * (largest.a + largest.b);
   }

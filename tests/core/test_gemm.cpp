@@ -326,39 +326,54 @@ TEST(GemmPrecision, Bf16IsTheProductOfRoundedOperands) {
   EXPECT_GT(max_exact, 1e-4) << "bf16 GEMM gave the fp32 result: operands were not rounded";
 }
 
-// A bf16 B (a weight block gathered as bf16) gives bit for bit the product of its fp32 values, for
-// both orientations of B, and is refused in an fp32 product.
-TEST(GemmPrecision, Bf16OperandEqualsItsFp32Values) {
+// bf16 operands (a weight block gathered as bf16, an activation saved as bf16) give bit for bit
+// the product of their fp32 values, for A, B or both held in bf16, in every orientation, and are
+// refused in an fp32 product, naming the operand.
+TEST(GemmPrecision, Bf16OperandsEqualTheirFp32Values) {
   ExecutionContext ctx;
   const int m = 7, n = 9, k = 130;
-  const auto a = random_host("a", m, k, 31);
-  for (const Op op_b : {Op::none, Op::transpose}) {
-    const std::size_t rows = op_b == Op::none ? k : n, cols = op_b == Op::none ? n : k;
-    auto b = random_host("b", rows, cols, 32);
-    HostTensor2<bf16> b16("b16", rows, cols);
+  // An fp32 matrix of bf16 values and its bf16 copy, on the device.
+  const auto rounded_pair = [](const char* name, std::size_t rows, std::size_t cols, unsigned seed) {
+    auto x = random_host(name, rows, cols, seed);
+    HostTensor2<bf16> x16("x16", rows, cols);
     for (std::size_t i = 0; i < rows; ++i)
       for (std::size_t j = 0; j < cols; ++j) {
-        b16(i, j) = to_bf16(b(i, j));
-        b(i, j) = to_float(b16(i, j));
+        x16(i, j) = to_bf16(x(i, j));
+        x(i, j) = to_float(x16(i, j));
       }
-    Tensor2<bf16> b16_device("b16", rows, cols);
-    Kokkos::deep_copy(b16_device, b16);
-    Matrix from_fp32("from_fp32", m, n), from_bf16("from_bf16", m, n);
-    {
-      GemmPrecisionScope bf16_mode(ctx.gemm(), GemmPrecision::bf16);
-      gemm(ctx.gemm(), Op::none, op_b, 1.0f, to_device(a), to_device(b), 0.0f, from_fp32, "test::fp32_b");
-      gemm(ctx.gemm(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16,
-           "test::bf16_b");
-    }
-    const auto want = Kokkos::create_mirror_view_and_copy(HostSpace(), from_fp32);
-    const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), from_bf16);
-    for (int i = 0; i < m; ++i)
-      for (int j = 0; j < n; ++j) ASSERT_EQ(got(i, j), want(i, j)) << "op(B) " << (op_b == Op::none ? "N" : "T") << " (" << i << ", " << j << ")";
-    try {
-      gemm(ctx.gemm(), Op::none, op_b, 1.0f, to_device(a), ConstBf16Matrix(b16_device), 0.0f, from_bf16, "test::fp32_mode");
-      FAIL() << "a bf16 operand in an fp32 product was accepted";
-    } catch (const UserError& e) {
-      EXPECT_NE(std::string(e.what()).find("test::fp32_mode"), std::string::npos) << e.what();
+    Tensor2<bf16> device16("x16", rows, cols);
+    Kokkos::deep_copy(device16, x16);
+    return std::pair<Matrix, ConstBf16Matrix>(to_device(x), device16);
+  };
+  for (const Op op_a : {Op::none, Op::transpose}) {
+    for (const Op op_b : {Op::none, Op::transpose}) {
+      SCOPED_TRACE(std::string("op(A) ") + (op_a == Op::none ? "N" : "T") + ", op(B) " + (op_b == Op::none ? "N" : "T"));
+      const auto a_pair = rounded_pair("a", op_a == Op::none ? m : k, op_a == Op::none ? k : m, 31);
+      const auto b_pair = rounded_pair("b", op_b == Op::none ? k : n, op_b == Op::none ? n : k, 32);
+      const Matrix a = a_pair.first, b = b_pair.first;  // (lambdas below cannot capture bindings in C++17)
+      const ConstBf16Matrix a16 = a_pair.second, b16 = b_pair.second;
+      Matrix want_c("want", m, n), got_c("got", m, n);
+      const GemmPrecisionScope bf16_mode(ctx.gemm(), GemmPrecision::bf16);
+      gemm(ctx.gemm(), op_a, op_b, 1.0f, a, b, 0.0f, want_c, "test::fp32_operands");
+      const auto want = Kokkos::create_mirror_view_and_copy(HostSpace(), want_c);
+      for (const int held : {1, 2, 3}) {  // bit 0: A in bf16, bit 1: B in bf16
+        SCOPED_TRACE(std::string(held & 1 ? "A" : "") + (held & 2 ? "B" : "") + " in bf16");
+        const LedgerTotals before = ctx.counters().ledger();
+        if (held == 1) gemm(ctx.gemm(), op_a, op_b, 1.0f, a16, ConstMatrix(b), 0.0f, got_c, "test::a16");
+        if (held == 2) gemm(ctx.gemm(), op_a, op_b, 1.0f, ConstMatrix(a), b16, 0.0f, got_c, "test::b16");
+        if (held == 3) gemm(ctx.gemm(), op_a, op_b, 1.0f, a16, b16, 0.0f, got_c, "test::ab16");
+        const double converted = (ctx.counters().ledger() - before).bytes_of(WorkKind::conversion);
+        // Only an fp32 operand is rounded into the engine's copy (4 bytes read, 2 written).
+        EXPECT_EQ(converted, 6.0 * (held == 1 ? b.size() : held == 2 ? a.size() : 0));
+        const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), got_c);
+        for (int i = 0; i < m; ++i)
+          for (int j = 0; j < n; ++j) ASSERT_EQ(got(i, j), want(i, j)) << "(" << i << ", " << j << ")";
+      }
+      const GemmPrecisionScope fp32_mode(ctx.gemm(), GemmPrecision::fp32);
+      test::expect_user_error([&] { gemm(ctx.gemm(), op_a, op_b, 1.0f, a16, ConstMatrix(b), 0.0f, got_c, "test::fp32_mode"); },
+                              "test::fp32_mode': a bf16 operand A in an fp32 product");
+      test::expect_user_error([&] { gemm(ctx.gemm(), op_a, op_b, 1.0f, ConstMatrix(a), b16, 0.0f, got_c, "test::fp32_mode"); },
+                              "test::fp32_mode': a bf16 operand B in an fp32 product");
     }
   }
 }
