@@ -50,6 +50,7 @@ using ConstVector = Tensor1<const float>;
 /// bf16 buffers (core/bf16.hpp): what crosses a collective in bf16 mode.
 using Bf16Vector = Tensor1<bf16>;
 using ConstBf16Vector = Tensor1<const bf16>;
+using Bf16Matrix = Tensor2<bf16>;
 using ConstBf16Matrix = Tensor2<const bf16>;
 
 /// One value in device memory: results a step keeps on the device until the host needs them.

@@ -60,22 +60,36 @@ void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& i
   });
 }
 
-void bias_gelu_forward(const ExecSpace& exec, const Matrix& out, const Matrix& pre, const ConstVector& bias) {
-  FF_ASSERT(pre.extent(1) == bias.extent(0) && out.extent(0) == pre.extent(0) && out.extent(1) == pre.extent(1),
-            "bias_gelu: pre {}x{}, out {}x{}, bias {}", pre.extent(0), pre.extent(1), out.extent(0),
-            out.extent(1), bias.extent(0));
+namespace {
+
+template <class OutView>
+void bias_gelu_into(const ExecSpace& exec, const OutView& out, const Matrix& pre, const ConstVector& bias) {
   const std::size_t n = pre.extent(1);
   // pre read and written (the bias added in place), out written, the bias read.
-  count_work(WorkKind::elementwise, bytes_of<float>(3.0 * pre.extent(0) * n + n));
+  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * pre.extent(0) * n + n) +
+                                        static_cast<double>(sizeof(typename OutView::value_type)) * pre.extent(0) * n);
   Kokkos::parallel_for(
       "fourfold::gelu::bias_forward", row_teams(exec, pre.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
           const float x = pre(i, j) + bias(j);
           pre(i, j) = x;
-          out(i, j) = gelu(x);
+          store(out(i, j), gelu(x));
         });
       });
+}
+
+}  // namespace
+
+void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Matrix& pre, const ConstVector& bias) {
+  FF_ASSERT(pre.extent(1) == bias.extent(0) && out.rows() == pre.extent(0) && out.cols() == pre.extent(1),
+            "bias_gelu: pre {}x{}, out {}x{}, bias {}", pre.extent(0), pre.extent(1), out.rows(), out.cols(),
+            bias.extent(0));
+  if (out.is_bf16()) {
+    bias_gelu_into(exec, out.bf16, pre, bias);
+  } else {
+    bias_gelu_into(exec, out.fp32, pre, bias);
+  }
 }
 
 void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,

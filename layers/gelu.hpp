@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/types.hpp"
+#include "layers/weight_block.hpp"
 
 namespace fourfold {
 
@@ -9,8 +10,9 @@ namespace fourfold {
 void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& in);
 /// The bias add of the MLP's first layer fused with the GELU after it, one pass over the
 /// rows: pre (m, n) += bias (n) (pre keeps the biased pre-activation gelu_backward reads), then
-/// out (m, n) = gelu(pre). The same results as add_row_bias + gelu_forward.
-void bias_gelu_forward(const ExecSpace& exec, const Matrix& out, const Matrix& pre, const ConstVector& bias);
+/// out (m, n) = gelu(pre). The same results as add_row_bias + gelu_forward. out is fp32, or bf16
+/// (bf16 mode, read only by the next GEMM): each value rounded as it is written.
+void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Matrix& pre, const ConstVector& bias);
 /// din (n) = gelu'(in) * dout.
 void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,
                    const ConstVector& in);

@@ -219,7 +219,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
                     grid_.coords().x, grid_.xy());
   act_.save_embedding(exec);  // bf16 mode: block 0's input for backward
-  layernorm_forward(exec, act_.blocks[0].ln1, act_.blocks[0].ln1_mean, act_.blocks[0].ln1_rstd, act_.res0, p_.blocks[0].ln1_w,
+  layernorm_forward(exec, act_.output(0, BlockField::ln1), act_.blocks[0].ln1_mean, act_.blocks[0].ln1_rstd, act_.res0, p_.blocks[0].ln1_w,
                     p_.blocks[0].ln1_b, ws_.row_sums, x, norm_);
   for (int l = 0; l < config_.num_layers; ++l) {
     const BlockParams& w = p_.blocks[l];
@@ -233,7 +233,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
-      residual_layernorm_forward(exec, next.ln1, next.ln1_mean, next.ln1_rstd, a.res3, a.res2,
+      residual_layernorm_forward(exec, act_.output(l + 1, BlockField::ln1), next.ln1_mean, next.ln1_rstd, a.res3, a.res2,
                                  p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, ws_.row_sums, x, norm_);
     } else {
       residual_layernorm_forward(exec, act_.lnf, act_.lnf_mean, act_.lnf_rstd, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
@@ -276,7 +276,8 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
     layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
   } else {
     // res2 += block input, fused with ln2 of the result.
-    residual_layernorm_forward(exec, a.ln2, a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w, w.ln2_b, ws_.row_sums,
+    residual_layernorm_forward(exec, act_.output(l, BlockField::ln2), a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w,
+                               w.ln2_b, ws_.row_sums,
                                grid_.x(), norm_);
   }
   act_.save(exec, l, BlockField::res2);
@@ -290,9 +291,9 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
 void Gpt::activation_forward(const ExecSpace& exec, int l) {
   const BlockActivations& a = act_.blocks[l];
   if (llama_) {
-    swiglu_forward(exec, a.fch_gelu, a.fch);  // no bias
+    swiglu_forward(exec, act_.output(l, BlockField::fch_gelu), a.fch);  // no bias
   } else {
-    bias_gelu_forward(exec, a.fch_gelu, a.fch, p_.blocks[l].fc_b);  // fch += bias, then GELU
+    bias_gelu_forward(exec, act_.output(l, BlockField::fch_gelu), a.fch, p_.blocks[l].fc_b);  // fch += bias, then GELU
   }
 }
 

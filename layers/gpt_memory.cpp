@@ -113,8 +113,23 @@ HeldMatrix GptActivations::held(int l, BlockField field) const {
   return ConstBf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
 }
 
+bool GptActivations::written_as_bf16(int l, BlockField field) const {
+  // Fields whose only readers are GEMMs (the forward's and the weight gradient's), which read the
+  // bf16 copy: nothing needs them in fp32.
+  const bool gemm_input_only = field == BlockField::ln1 || field == BlockField::ln2 || field == BlockField::fch_gelu;
+  return gemm_input_only && saved_as_bf16(l, field);
+}
+
+OutputMatrix GptActivations::output(int l, BlockField field) const {
+  const std::size_t i = static_cast<std::size_t>(field);
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
+  const Matrix working = matrix_fields[i].field(a);
+  if (!written_as_bf16(l, field)) return working;
+  return Bf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
+}
+
 void GptActivations::save(const ExecSpace& exec, int l, BlockField field) const {
-  if (!saved_as_bf16(l, field)) return;
+  if (!saved_as_bf16(l, field) || written_as_bf16(l, field)) return;
   const std::size_t i = static_cast<std::size_t>(field);
   BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
   pack_bf16(exec, WorkKind::conversion, saved[l][i], flat(matrix_fields[i].field(a)));

@@ -115,6 +115,13 @@ struct GptActivations {
   /// Block l's `field` as a GEMM reads it: its bf16 copy where it has one (bf16 mode: read as it
   /// was saved, neither expanded nor rounded again; save() it first), else its working buffer.
   HeldMatrix held(int l, BlockField field) const;
+  /// Where the kernel that produces block l's `field` writes it: straight into its bf16 copy for
+  /// a field that only GEMMs read and that has one (ln1, ln2, the MLP activation: see
+  /// written_as_bf16), else its working buffer.
+  OutputMatrix output(int l, BlockField field) const;
+  /// Whether block l's `field` is written by its producer straight into its bf16 copy (save()
+  /// does nothing for it).
+  bool written_as_bf16(int l, BlockField field) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output

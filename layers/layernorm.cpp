@@ -35,16 +35,20 @@ KOKKOS_INLINE_FUNCTION float normalised(float x, float mean, float rstd, float w
 }
 
 // out, mean, rstd from the whole-row sums (s, s2) in row_sums and the row x of this rank. Not
-// centred (RMSNorm): mean 0, so that the variance below is mean(x^2).
-void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, const Vector& rstd,
-               const ConstMatrix& x, const ConstVector& weight, const ConstVector& bias,
-               const Tensor2<double>& row_sums, double channels, const NormSpec& norm) {
+// centred (RMSNorm): mean 0, so that the variance below is mean(x^2). OutView: fp32, or bf16 (the
+// output rounded as it is written, for GEMMs that read it as it is).
+template <class OutView>
+void normalise_into(const ExecSpace& exec, const OutView& out, const Vector& mean, const Vector& rstd,
+                    const ConstMatrix& x, const ConstVector& weight, const ConstVector& bias,
+                    const Tensor2<double>& row_sums, double channels, const NormSpec& norm) {
   const std::size_t m = x.extent(0), c = x.extent(1);
   const bool centred = norm.centred, has_bias = bias.extent(0) > 0;
   const double eps = norm.eps;
   // Reads x, the row sums, weight and bias; writes out, mean and rstd.
   const double md = static_cast<double>(m), cd = static_cast<double>(c);
-  count_work(WorkKind::norm, bytes_of<float>(2 * md * cd + 2 * md + (has_bias ? 2 : 1) * cd) + bytes_of<double>(2 * md));
+  count_work(WorkKind::norm, bytes_of<float>(md * cd + 2 * md + (has_bias ? 2 : 1) * cd) +
+                                 static_cast<double>(sizeof(typename OutView::value_type)) * md * cd +
+                                 bytes_of<double>(2 * md));
   Kokkos::parallel_for(
       "fourfold::layernorm::forward::normalise", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -53,13 +57,25 @@ void normalise(const ExecSpace& exec, const Matrix& out, const Vector& mean, con
         const float r = static_cast<float>(1.0 / kmath::sqrt((var > 0.0 ? var : 0.0) + eps));
         const float mf = static_cast<float>(mu);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
-          out(i, j) = normalised(x(i, j), mf, r, weight(j), has_bias ? bias(j) : 0.0f);
+          store(out(i, j), normalised(x(i, j), mf, r, weight(j), has_bias ? bias(j) : 0.0f));
         });
         Kokkos::single(Kokkos::PerTeam(team), [&]() {
           mean(i) = mf;
           rstd(i) = r;
         });
       });
+}
+
+void normalise(const ExecSpace& exec, const OutputMatrix& out, const Vector& mean, const Vector& rstd,
+               const ConstMatrix& x, const ConstVector& weight, const ConstVector& bias,
+               const Tensor2<double>& row_sums, double channels, const NormSpec& norm) {
+  FF_ASSERT(out.rows() == x.extent(0) && out.cols() == x.extent(1), "layernorm: out {}x{} for in {}x{}", out.rows(),
+            out.cols(), x.extent(0), x.extent(1));
+  if (out.is_bf16()) {
+    normalise_into(exec, out.bf16, mean, rstd, x, weight, bias, row_sums, channels, norm);
+  } else {
+    normalise_into(exec, out.fp32, mean, rstd, x, weight, bias, row_sums, channels, norm);
+  }
 }
 
 }  // namespace layernorm_detail
@@ -78,7 +94,7 @@ namespace fourfold {
 
 using layernorm_detail::SumPair;
 
-void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
+void layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, const Vector& mean,
                        const Vector& rstd, const ConstMatrix& in, const ConstVector& weight,
                        const ConstVector& bias, const Tensor2<double>& row_sums,
                        const comm::Communicator& x_group, const NormSpec& norm) {
@@ -128,7 +144,7 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
       });
 }
 
-void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
+void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, const Vector& mean,
                                 const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
                                 const ConstVector& weight, const ConstVector& bias,
                                 const Tensor2<double>& row_sums, const comm::Communicator& x_group,

@@ -10,6 +10,7 @@
 
 #include "comm/communicator.hpp"
 #include "core/types.hpp"
+#include "layers/weight_block.hpp"
 
 namespace fourfold {
 
@@ -37,8 +38,9 @@ inline constexpr std::size_t layernorm_partial_rows(std::size_t m) {
 }
 
 /// out (m, c_loc), mean (m), rstd (m) from in (m, c_loc), weight (c_loc), bias (c_loc; empty
-/// for RMSNorm). row_sums (m, 2) is scratch; channels = c_loc * x_group.size().
-void layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
+/// for RMSNorm). row_sums (m, 2) is scratch; channels = c_loc * x_group.size(). out is fp32, or
+/// bf16 (bf16 mode, GEMMs its only readers): each value rounded as it is written.
+void layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, const Vector& mean,
                        const Vector& rstd, const ConstMatrix& in, const ConstVector& weight,
                        const ConstVector& bias, const Tensor2<double>& row_sums,
                        const comm::Communicator& x_group, const NormSpec& norm = NormSpec());
@@ -52,7 +54,7 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
 /// The residual add fused with the LayerNorm that reads its result: residual (m, c_loc) +=
 /// add (m, c_loc), then out, mean, rstd = layernorm_forward of the updated residual. One pass
 /// over the rows both adds and sums; the same results as add_into + layernorm_forward.
-void residual_layernorm_forward(const ExecSpace& exec, const Matrix& out, const Vector& mean,
+void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, const Vector& mean,
                                 const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
                                 const ConstVector& weight, const ConstVector& bias,
                                 const Tensor2<double>& row_sums, const comm::Communicator& x_group,

@@ -17,19 +17,34 @@ KOKKOS_INLINE_FUNCTION float sigmoid(float g) {
 
 }  // namespace
 
-void swiglu_forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& gate_up) {
+namespace {
+
+template <class OutView>
+void swiglu_into(const ExecSpace& exec, const OutView& out, const ConstMatrix& gate_up) {
   const std::size_t m = out.extent(0), n = out.extent(1);
-  FF_ASSERT(gate_up.extent(0) == m && gate_up.extent(1) == 2 * n, "swiglu_forward: gate_up {}x{} for an output of {}x{}",
-            gate_up.extent(0), gate_up.extent(1), m, n);
-  count_work(WorkKind::elementwise, bytes_of<float>(3.0 * m * n));
+  count_work(WorkKind::elementwise,
+             bytes_of<float>(2.0 * m * n) + static_cast<double>(sizeof(typename OutView::value_type)) * m * n);
   Kokkos::parallel_for(
       "fourfold::swiglu::forward", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
           const float g = gate_up(i, j);
-          out(i, j) = g * sigmoid(g) * gate_up(i, n + j);
+          store(out(i, j), g * sigmoid(g) * gate_up(i, n + j));
         });
       });
+}
+
+}  // namespace
+
+void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up) {
+  const std::size_t m = out.rows(), n = out.cols();
+  FF_ASSERT(gate_up.extent(0) == m && gate_up.extent(1) == 2 * n, "swiglu_forward: gate_up {}x{} for an output of {}x{}",
+            gate_up.extent(0), gate_up.extent(1), m, n);
+  if (out.is_bf16()) {
+    swiglu_into(exec, out.bf16, gate_up);
+  } else {
+    swiglu_into(exec, out.fp32, gate_up);
+  }
 }
 
 void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const ConstMatrix& dout,

@@ -5,11 +5,13 @@
 #pragma once
 
 #include "core/types.hpp"
+#include "layers/weight_block.hpp"
 
 namespace fourfold {
 
-/// out (m, n) = silu(gate) * up, from gate_up (m, 2 n) = [gate | up]; silu(g) = g sigmoid(g).
-void swiglu_forward(const ExecSpace& exec, const Matrix& out, const ConstMatrix& gate_up);
+/// out (m, n) = silu(gate) * up, from gate_up (m, 2 n) = [gate | up]; silu(g) = g sigmoid(g). out
+/// is fp32, or bf16 (bf16 mode, read only by the next GEMM): each value rounded as it is written.
+void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up);
 /// d_gate_up (m, 2 n) = [dout * up * silu'(gate) | dout * silu(gate)] (assigned), from dout (m, n)
 /// and the forward's gate_up.
 void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const ConstMatrix& dout,

@@ -5,6 +5,7 @@
 // (GptActivations::held), read by the forward GEMM that follows and by the weight-gradient GEMM.
 #pragma once
 
+#include "core/bf16.hpp"
 #include "core/execution_context.hpp"
 #include "core/gemm.hpp"
 #include "core/types.hpp"
@@ -24,6 +25,27 @@ struct HeldMatrix {
   std::size_t rows() const { return is_bf16() ? bf16.extent(0) : fp32.extent(0); }
   std::size_t cols() const { return is_bf16() ? bf16.extent(1) : fp32.extent(1); }
 };
+
+/// Where a kernel writes a matrix: fp32, or in bf16 mode straight into a bf16 copy (each value
+/// rounded as it is written), when GEMMs are its only readers: a norm's output, the MLP's
+/// activation (GptActivations::output). Exactly one is set; implicit from either.
+struct OutputMatrix {
+  Matrix fp32;
+  Bf16Matrix bf16;
+  OutputMatrix(const Matrix& m) : fp32(m) {}      // NOLINT(google-explicit-constructor)
+  OutputMatrix(const Bf16Matrix& m) : bf16(m) {}  // NOLINT(google-explicit-constructor)
+  bool is_bf16() const { return bf16.data() != nullptr; }
+  std::size_t rows() const { return is_bf16() ? bf16.extent(0) : fp32.extent(0); }
+  std::size_t cols() const { return is_bf16() ? bf16.extent(1) : fp32.extent(1); }
+  /// Bytes of one element as written.
+  double element_bytes() const { return is_bf16() ? 2.0 : 4.0; }
+};
+
+/// One value stored as its output holds it. Kernels that write an OutputMatrix are function
+/// templates on the output view (fp32 or bf16), dispatched on is_bf16() by a named function (a
+/// device lambda may not be defined inside another lambda), whose stores go through store().
+KOKKOS_INLINE_FUNCTION void store(float& to, float v) { to = v; }
+KOKKOS_INLINE_FUNCTION void store(bf16& to, float v) { to = to_bf16(v); }
 
 /// A weight matrix (a linear layer's block (n_loc, k_loc), the LM head's rows (V_loc, C)).
 using WeightBlock = HeldMatrix;

@@ -198,7 +198,8 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   // back: the linear layers' outputs (W_qkv + W_in per Y rank + 2 C_x per row, and the recomputed
   // forward's W_qkv + W_in + C_x) and input gradients (W_hid + C_y + 2 C_x) around their
   // all-reduces; the matrices a block saves as bf16 and restores (none: all 4 C_x + 12 C_y, of
-  // which ln1, ln2 and the MLP activation, 2 C_x + W_hid, are saved and never restored,
+  // which ln1, ln2 and the MLP activation, 2 C_x + W_hid, are written in bf16 by the kernels that
+  // make them: no conversion, and 2 bytes less written than the fp32 traffic above counts;
   // selective: 2 C_x + 8 C_y for GPT-2, whose activation output is recomputed). The weights'
   // bf16 copy (the GEMMs read it, or the gathered bf16 blocks, as it is): written by AdamW's
   // update (2 bytes per element, in the optimizer's traffic below), or with the optimizer sharded
@@ -213,12 +214,12 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     const double saved_elements = recompute == Recompute::none        ? m * (4.0 * cx + head_widths)
                                   : recompute == Recompute::selective ? m * (2.0 * cx + head_widths - hid_y)
                                                                       : 0.0;
-    // Saved but never restored: the fields only weight-gradient GEMMs read again (the norm
-    // outputs and the MLP activation), which read their bf16 copies as they are.
-    const double unrestored_elements = recompute == Recompute::none ? m * (2.0 * cx + hid_y) : 0.0;
+    // Written in bf16 by their producers, never converted: the fields only GEMMs read (the norm
+    // outputs and the MLP activation), which read them as they are.
+    const double written_bf16_elements = recompute == Recompute::none ? m * (2.0 * cx + hid_y) : 0.0;
     // Backward's output gradients, rounded once each for both of their GEMMs (6 bytes).
     const double output_grad_elements = m * (qkv_y + in_y + 2.0 * cx);
-    bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 6.0 * unrestored_elements +
+    bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 14.0 * written_bf16_elements +
                          6.0 * output_grad_elements);
   }
   if (step.memory.grad_reduce == GemmPrecision::bf16) {
