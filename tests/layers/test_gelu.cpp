@@ -103,6 +103,24 @@ TEST(Gelu, BiasFusedMatchesReferenceAndUnfused) {
   EXPECT_EQ(test::to_vector(out), test::to_vector(out_unfused)) << "output vs add_row_bias + gelu_forward";
 }
 
+// bf16 mode writes the MLP activation straight into a bf16 buffer (GptActivations::output): each
+// value is the fp32 output rounded once, bit for bit, and the biased pre-activation stays fp32.
+TEST(Gelu, BiasFusedBf16OutputIsTheRoundedFloatOutput) {
+  const auto x = pre_values();
+  const auto bias = test::random_values(RN, 35, 0.5);
+  const ExecSpace exec;
+  const auto pre_of = [&](std::size_t i, std::size_t j) { return x[i * RN + j]; };
+  const Matrix pre = test::make_matrix("pre", RM, RN, pre_of), pre_bf16_run = test::make_matrix("pre, bf16 run", RM, RN, pre_of);
+  const Vector b = test::make_vector("bias", RN, [&](std::size_t j) { return bias[j]; });
+  const Matrix out = test::filled_matrix("out", RM, RN, 0.0);
+  const Bf16Matrix out_bf16 = test::junk_bf16_matrix("out bf16", RM, RN);
+  bias_gelu_forward(exec, out, pre, b);
+  bias_gelu_forward(exec, out_bf16, pre_bf16_run, b);
+  exec.fence();
+  EXPECT_EQ(test::to_vector(pre_bf16_run), test::to_vector(pre)) << "pre-activation + bias (kept in fp32)";
+  EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out)) << "bf16 output";
+}
+
 // Finite differences: objective sum(gelu(x + b) * R), pre reset to x before each call.
 TEST(Gelu, BiasFusedFiniteDifferences) {
   const auto x = pre_values();

@@ -4,6 +4,7 @@
 // central finite differences of a float objective.
 #pragma once
 
+#include "core/bf16.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 #include "gpt_test_support.hpp"
@@ -63,6 +64,34 @@ inline Vector make_vector(const std::string& label, std::size_t n,
 
 inline Vector filled_vector(const std::string& label, std::size_t n, double value) {
   return make_vector(label, n, [&](std::size_t) { return value; });
+}
+
+/// A (rows, cols) bf16 matrix of junk (all bits set: a NaN), for kernels that must write every element.
+inline Bf16Matrix junk_bf16_matrix(const std::string& label, std::size_t rows, std::size_t cols) {
+  Bf16Matrix a(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), rows, cols);
+  auto h = Kokkos::create_mirror_view(a);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) h(i, j) = bf16{0xFFFF};
+  Kokkos::deep_copy(a, h);
+  return a;
+}
+
+/// The bits of a bf16 matrix, row-major, on the host.
+inline std::vector<std::uint16_t> bits_of(const Bf16Matrix& m) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m);
+  std::vector<std::uint16_t> bits;
+  for (std::size_t i = 0; i < h.extent(0); ++i)
+    for (std::size_t j = 0; j < h.extent(1); ++j) bits.push_back(h(i, j).bits);
+  return bits;
+}
+
+/// The bits of each value of an fp32 matrix rounded once to bf16 (core/bf16.hpp), row-major.
+inline std::vector<std::uint16_t> rounded_bits_of(const Matrix& m) {
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m);
+  std::vector<std::uint16_t> bits;
+  for (std::size_t i = 0; i < h.extent(0); ++i)
+    for (std::size_t j = 0; j < h.extent(1); ++j) bits.push_back(bf16_bits(h(i, j)));
+  return bits;
 }
 
 /// The elements of a contiguous row-major View, flattened, as doubles on the host.

@@ -239,6 +239,43 @@ TEST(LayerNorm, FiniteDifferencesOnOneRank) {
   test::expect_finite_differences("bias", b, test::to_vector(db), test::spread_indices(C, 4), objective);
 }
 
+// bf16 mode writes a norm's output straight into a bf16 buffer (GptActivations::output): each
+// value is the fp32 output rounded once, bit for bit, for the plain and the residual-fused forward
+// (whose residual update and statistics stay fp32).
+TEST(LayerNorm, Bf16OutputIsTheRoundedFloatOutput) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const auto x_of = [&](std::size_t i, std::size_t j) { return p.x[i * C + j]; };
+  const Matrix in = test::make_matrix("in", M, C, x_of);
+  const Matrix add = test::make_matrix("add", M, C, [&](std::size_t i, std::size_t j) { return p.dy[i * C + j]; });
+  const Vector w = test::make_vector("weight", C, [&](std::size_t j) { return p.w[j]; });
+  const Vector b = test::make_vector("bias", C, [&](std::size_t j) { return p.b[j]; });
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const Matrix out = test::filled_matrix("out", M, C, 0.0);
+  const Bf16Matrix out_bf16 = test::junk_bf16_matrix("out bf16", M, C);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  const Vector mean_bf16_run = test::filled_vector("mean, bf16 run", M, 0.0);
+  const Vector rstd_bf16_run = test::filled_vector("rstd, bf16 run", M, 0.0);
+  layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, self.x());
+  layernorm_forward(exec, out_bf16, mean_bf16_run, rstd_bf16_run, in, w, b, row_sums, self.x());
+  exec.fence();
+  EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out)) << "layernorm_forward";
+  EXPECT_EQ(test::to_vector(mean_bf16_run), test::to_vector(mean));
+  EXPECT_EQ(test::to_vector(rstd_bf16_run), test::to_vector(rstd));
+
+  const Matrix residual = test::make_matrix("residual", M, C, x_of);
+  const Matrix residual_bf16_run = test::make_matrix("residual, bf16 run", M, C, x_of);
+  const Bf16Matrix fused_bf16 = test::junk_bf16_matrix("fused out bf16", M, C);
+  residual_layernorm_forward(exec, out, mean, rstd, residual, add, w, b, row_sums, self.x());
+  residual_layernorm_forward(exec, fused_bf16, mean_bf16_run, rstd_bf16_run, residual_bf16_run, add, w, b, row_sums,
+                             self.x());
+  exec.fence();
+  EXPECT_EQ(test::bits_of(fused_bf16), test::rounded_bits_of(out)) << "residual_layernorm_forward";
+  EXPECT_EQ(test::to_vector(residual_bf16_run), test::to_vector(residual)) << "residual (fp32)";
+  EXPECT_EQ(test::to_vector(rstd_bf16_run), test::to_vector(rstd));
+}
+
 // The parameter gradients are column sums over the rows in a fixed order: two backwards into
 // zeroed gradients give bit-identical results (no atomics, no order that depends on threads).
 TEST(LayerNorm, ParameterGradientsBitIdenticalRunToRun) {

@@ -45,6 +45,20 @@ TEST(SwiGlu, MatchesReference) {
   EXPECT_LT(test::rel_error(got_d, want_d), 1e-6) << "gradient of gate and up";
 }
 
+// bf16 mode writes the MLP activation straight into a bf16 buffer (GptActivations::output): each
+// value is the fp32 output rounded once, bit for bit, the tails included.
+TEST(SwiGlu, Bf16OutputIsTheRoundedFloatOutput) {
+  const auto gu = gate_up_values();
+  const Matrix gate_up = test::make_matrix("gate_up", M, 2 * N, [&](std::size_t i, std::size_t j) { return gu[i * 2 * N + j]; });
+  const Matrix out = test::filled_matrix("out", M, N, 0.0);
+  const Bf16Matrix out_bf16 = test::junk_bf16_matrix("out bf16", M, N);
+  const ExecSpace exec;
+  swiglu_forward(exec, out, gate_up);
+  swiglu_forward(exec, out_bf16, gate_up);
+  exec.fence();
+  EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out));
+}
+
 TEST(SwiGlu, FiniteDifferences) {
   auto gu = test::random_values(M * 2 * N, 43, 2.0);
   const auto r = test::random_values(M * N, 44);
