@@ -92,18 +92,40 @@ void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Mat
   }
 }
 
-void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,
-                   const ConstVector& in) {
-  float* const din_data = din.data();
-  const float* const dout_data = dout.data();
-  const float* const in_data = in.data();
-  count_work(WorkKind::elementwise, bytes_of<float>(3.0 * in.extent(0)));
-  for_each_run(exec, "fourfold::gelu::backward", in.extent(0), KOKKOS_LAMBDA(std::size_t first, std::size_t count) {
+namespace {
+
+// din = gelu'(in) * dout over n contiguous elements; In: float or bf16, read through as_float.
+template <class In>
+void gelu_backward_from(const ExecSpace& exec, float* din_data, const float* dout_data, const In* in_data,
+                        std::size_t n) {
+  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * n) + static_cast<double>(sizeof(In)) * n);
+  for_each_run(exec, "fourfold::gelu::backward", n, KOKKOS_LAMBDA(std::size_t first, std::size_t count) {
     float* KOKKOS_RESTRICT dx = din_data + first;
     const float* KOKKOS_RESTRICT dy = dout_data + first;
-    const float* KOKKOS_RESTRICT x = in_data + first;
-    for (std::size_t i = 0; i < count; ++i) dx[i] = gelu_grad(x[i]) * dy[i];
+    const In* KOKKOS_RESTRICT x = in_data + first;
+    for (std::size_t i = 0; i < count; ++i) dx[i] = gelu_grad(as_float(x[i])) * dy[i];
   });
+}
+
+}  // namespace
+
+void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout, const ConstVector& in) {
+  FF_ASSERT(din.extent(0) == in.extent(0) && dout.extent(0) == in.extent(0), "gelu_backward: din {}, dout {}, in {}",
+            din.extent(0), dout.extent(0), in.extent(0));
+  gelu_backward_from(exec, din.data(), dout.data(), in.data(), in.extent(0));
+}
+
+void gelu_backward(const ExecSpace& exec, const Matrix& din, const ConstMatrix& dout, const HeldMatrix& in) {
+  FF_ASSERT(in.rows() == dout.extent(0) && in.cols() == dout.extent(1) && din.extent(0) == dout.extent(0) &&
+                din.extent(1) == dout.extent(1),
+            "gelu_backward: in {}x{}, dout {}x{}, din {}x{}", in.rows(), in.cols(), dout.extent(0), dout.extent(1),
+            din.extent(0), din.extent(1));
+  const std::size_t n = dout.size();
+  if (in.is_bf16()) {
+    gelu_backward_from(exec, din.data(), dout.data(), in.bf16.data(), n);
+  } else {
+    gelu_backward_from(exec, din.data(), dout.data(), in.fp32.data(), n);
+  }
 }
 
 }  // namespace fourfold

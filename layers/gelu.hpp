@@ -16,5 +16,8 @@ void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Mat
 /// din (n) = gelu'(in) * dout.
 void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,
                    const ConstVector& in);
+/// The same over matrices (m, n), with in the biased pre-activation as the forward saved it: fp32,
+/// or in bf16 mode its bf16 copy, read as it is (no fp32 copy restored first).
+void gelu_backward(const ExecSpace& exec, const Matrix& din, const ConstMatrix& dout, const HeldMatrix& in);
 
 }  // namespace fourfold

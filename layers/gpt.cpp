@@ -384,22 +384,31 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   lm_head_loss_backward(grid_.context(), ws_.d_ln, head_g_, ws_.full, ws_.head, head_weight(), act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
-  act_.restore(exec, config_.num_layers - 1, BlockField::res3);  // ln_f's input (bf16 mode)
-  layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.blocks.back().res3, p_.lnf_w,
-                     act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x, false, norm_);
+  // ln_f's input: the last block's output, read as it was saved (bf16 mode: its bf16 copy).
+  layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.held(config_.num_layers - 1, BlockField::res3),
+                     p_.lnf_w, act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x, false, norm_);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
     const BlockParams& w = p_.blocks[l];
     const BlockParams& dw = g_.blocks[l];
     const BlockActivations& a = act_.blocks[l];
     const Matrix in = l == 0 ? act_.res0 : act_.blocks[l - 1].res3;
-    // The block's input (bf16 mode: restored into the stream slot; the block's own output is not
-    // read again), then each field restored or recomputed just before its reader (materialise),
-    // so that the fields sharing a working slot in bf16 mode never need it at once.
-    if (l > 0) {
+    // Without recomputation, the kernels that read the block's input, res2 and the MLP's
+    // pre-activation (the norms' and the activation's backward) read them as they were saved
+    // (bf16 mode: their bf16 copies, restored nowhere). A recomputation reads them in fp32: then
+    // the block's input is restored into the stream slot (bf16 mode; the block's own output is
+    // not read again), and each field restored or recomputed just before its reader
+    // (materialise), so that the fields sharing a working slot in bf16 mode never need it at once.
+    const bool recomputing = memory_.recompute != Recompute::none;
+    if (recomputing && l > 0) {
       act_.restore(exec, l - 1, BlockField::res3);
-    } else {
+    } else if (recomputing) {
       act_.restore_embedding(exec);
     }
+    const HeldMatrix block_input = l > 0 ? act_.held(l - 1, BlockField::res3) : act_.held_embedding();
+    const auto backward_input = [&](BlockField field) {
+      if (recomputing) materialise(exec, l, field, in);
+      return act_.held(l, field);
+    };
     recompute_block(exec, l, in);
     // A field that only weight-gradient GEMMs read (ln1, ln2, the MLP activation): its bf16 copy
     // as it was saved (bf16 mode), else materialised in its working buffer.
@@ -409,17 +418,17 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     };
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
-    materialise(exec, l, BlockField::fch, in);
+    const HeldMatrix fch = backward_input(BlockField::fch);  // before the activation recomputed from it
     linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, gemm_input(BlockField::fch_gelu));
     if (llama_) {
-      swiglu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, a.fch);
+      swiglu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, fch);
     } else {
-      gelu_backward(exec, flat(ws_.d_fch), flat(ws_.d_fch_gelu), flat(a.fch));
+      gelu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, fch);
     }
-    materialise(exec, l, BlockField::res2, in);
+    const HeldMatrix res2 = backward_input(BlockField::res2);  // before ln2 recomputed from it
     linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, gemm_input(BlockField::ln2));
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
-    layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, a.res2, w.ln2_w, a.ln2_mean,
+    layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, res2, w.ln2_w, a.ln2_mean,
                        a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input.
     materialise(exec, l, BlockField::atty, in);  // attention's backward reads it too
@@ -429,7 +438,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
     linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, gemm_input(BlockField::ln1));
-    layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, in, w.ln1_w, a.ln1_mean,
+    layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, block_input, w.ln1_w, a.ln1_mean,
                        a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
     gradient_sync_->block_done(exec, l, s);
   }

@@ -150,6 +150,11 @@ void GptActivations::restore_embedding(const ExecSpace& exec) const {
   if (saved_res0.size() != 0) unpack_bf16(exec, WorkKind::conversion, flat(res0), saved_res0);
 }
 
+HeldMatrix GptActivations::held_embedding() const {
+  if (saved_res0.size() == 0) return res0;
+  return ConstBf16Matrix(saved_res0.data(), res0.extent(0), res0.extent(1));
+}
+
 GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {
   const std::size_t m = d.rows();
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);

@@ -110,10 +110,14 @@ struct GptActivations {
   /// restored into the stream slot (nothing otherwise).
   void save_embedding(const ExecSpace& exec) const;
   void restore_embedding(const ExecSpace& exec) const;
+  /// The embedding output as block 0's backward reads it: its bf16 copy where it has one (read
+  /// as it was saved), else res0.
+  HeldMatrix held_embedding() const;
   /// Whether block l's `field` has a bf16 copy.
   bool saved_as_bf16(int l, BlockField field) const;
-  /// Block l's `field` as a GEMM reads it: its bf16 copy where it has one (bf16 mode: read as it
-  /// was saved, neither expanded nor rounded again; save() it first), else its working buffer.
+  /// Block l's `field` as a GEMM or a backward kernel that takes a HeldMatrix reads it: its bf16
+  /// copy where it has one (bf16 mode: read as it was saved, neither expanded nor rounded again;
+  /// save() it first), else its working buffer.
   HeldMatrix held(int l, BlockField field) const;
   /// Where the kernel that produces block l's `field` writes it: straight into its bf16 copy for
   /// a field that only GEMMs read and that has one (ln1, ln2, the MLP activation: see

@@ -179,11 +179,15 @@ void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, 
   layernorm_detail::normalise(exec, out, mean, rstd, residual, weight, bias, row_sums, channels, norm);
 }
 
-void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
-                        const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
-                        const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
-                        const Tensor2<double>& row_sums, const Matrix& column_partials,
-                        const comm::Communicator& x_group, bool accumulate_din, const NormSpec& norm) {
+namespace {
+
+// layernorm_backward on an input view of fp32 or bf16 (InView), each element read through as_float.
+template <class InView>
+void layernorm_backward_from(const ExecSpace& exec, const Matrix& din, const Vector& dweight, const Vector& dbias,
+                             const ConstMatrix& dout, const InView& in, const ConstVector& weight,
+                             const ConstVector& mean, const ConstVector& rstd, const Tensor2<double>& row_sums,
+                             const Matrix& column_partials, const comm::Communicator& x_group, bool accumulate_din,
+                             const NormSpec& norm) {
   ScopedRegion region("fourfold::layernorm::backward");
   const std::size_t m = in.extent(0), c = in.extent(1);
   const std::size_t chunks = layernorm_partial_rows(m) / 2;
@@ -193,7 +197,8 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
   const double channels = static_cast<double>(c) * x_group.size();
   // Whole-row sums of dnorm = dout * w and dnorm * xhat, reduced over X.
   const double md = static_cast<double>(m), cd = static_cast<double>(c);
-  count_work(WorkKind::norm, bytes_of<float>(2 * md * cd + cd + 2 * md) + bytes_of<double>(2 * md));
+  const double in_bytes = static_cast<double>(sizeof(typename InView::value_type)) * md * cd;  // in, read once
+  count_work(WorkKind::norm, bytes_of<float>(md * cd + cd + 2 * md) + in_bytes + bytes_of<double>(2 * md));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -202,7 +207,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         Kokkos::parallel_reduce(
             Kokkos::TeamThreadRange(team, c),
             [&](const std::size_t j, SumPair& acc) {
-              const double xhat = (in(i, j) - mu) * r;
+              const double xhat = (as_float(in(i, j)) - mu) * r;
               const double dnorm = dout(i, j) * weight(j);
               acc.a += dnorm;
               acc.b += dnorm * xhat;
@@ -216,7 +221,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
   comm::all_reduce(exec, x_group, row_sums);
   const bool accumulate = accumulate_din, centred = norm.centred;
   count_work(WorkKind::norm,
-             bytes_of<float>((accumulate ? 4 : 3) * md * cd + cd + 2 * md) + bytes_of<double>(2 * md));
+             bytes_of<float>((accumulate ? 3 : 2) * md * cd + cd + 2 * md) + in_bytes + bytes_of<double>(2 * md));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::input", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -225,7 +230,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         const float mean_dnorm_xhat = static_cast<float>(row_sums(i, 1) / channels);
         const float mu = mean(i), r = rstd(i);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c), [&](const std::size_t j) {
-          const float xhat = (in(i, j) - mu) * r;
+          const float xhat = (as_float(in(i, j)) - mu) * r;
           const float dnorm = dout(i, j) * weight(j);
           const float g = (dnorm - mean_dnorm - xhat * mean_dnorm_xhat) * r;
           // Assigning does not read din (which may hold anything, NaN included).
@@ -238,7 +243,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
   // 2k (weight) and 2k + 1 (bias). Level 2: per column, the chunk partials in chunk order.
   const std::size_t blocks = (c + layernorm_detail::partial_columns - 1) / layernorm_detail::partial_columns;
   const Matrix partials = column_partials;
-  count_work(WorkKind::norm, bytes_of<float>(2 * md * cd + 2 * md + 2.0 * chunks * cd));
+  count_work(WorkKind::norm, bytes_of<float>(md * cd + 2 * md + 2.0 * chunks * cd) + in_bytes);
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameter_partials",
       Kokkos::RangePolicy<ExecSpace>(exec, 0, chunks * blocks), KOKKOS_LAMBDA(const std::size_t idx) {
@@ -252,7 +257,7 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         if (block == 1) {
           float dw = 0.0f, db = 0.0f;
           for (std::size_t i = i0; i < i1; ++i) {
-            const float xhat = (in(i, j0) - mean(i)) * rstd(i);
+            const float xhat = (as_float(in(i, j0)) - mean(i)) * rstd(i);
             dw += dout(i, j0) * xhat;
             db += dout(i, j0);
           }
@@ -264,10 +269,10 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
           for (std::size_t j = j0; j < j1; ++j) pw[j] = pb[j] = 0.0f;
           for (std::size_t i = i0; i < i1; ++i) {
             const float mu = mean(i), r = rstd(i);
-            const float* const x = &in(i, 0);
+            const auto* const x = &in(i, 0);
             const float* const g = &dout(i, 0);
             for (std::size_t j = j0; j < j1; ++j) {
-              pw[j] += g[j] * ((x[j] - mu) * r);
+              pw[j] += g[j] * ((as_float(x[j]) - mu) * r);
               pb[j] += g[j];
             }
           }
@@ -286,6 +291,26 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
         dweight(j) += dw;
         if (has_bias) dbias(j) += db;
       });
+}
+
+}  // namespace
+
+void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
+                        const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
+                        const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
+                        const Tensor2<double>& row_sums, const Matrix& column_partials,
+                        const comm::Communicator& x_group, bool accumulate_din, const NormSpec& norm) {
+  FF_ASSERT(in.rows() == dout.extent(0) && in.cols() == dout.extent(1) && din.extent(0) == dout.extent(0) &&
+                din.extent(1) == dout.extent(1),
+            "layernorm_backward: in {}x{}, dout {}x{}, din {}x{}", in.rows(), in.cols(), dout.extent(0),
+            dout.extent(1), din.extent(0), din.extent(1));
+  if (in.is_bf16()) {
+    layernorm_backward_from(exec, din, dweight, dbias, dout, in.bf16, weight, mean, rstd, row_sums, column_partials,
+                            x_group, accumulate_din, norm);
+  } else {
+    layernorm_backward_from(exec, din, dweight, dbias, dout, in.fp32, weight, mean, rstd, row_sums, column_partials,
+                            x_group, accumulate_din, norm);
+  }
 }
 
 }  // namespace fourfold

@@ -62,10 +62,11 @@ void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, 
 
 /// din (m, c_loc) = (or += when accumulate_din: the residual branch's gradient added in the same
 /// pass); dweight, dbias (c_loc; empty for RMSNorm) +=; from dout (m, c_loc) and the forward's
-/// saved in, mean, rstd; `norm` as the forward's.
+/// saved in, mean, rstd; `norm` as the forward's. in is fp32, or in bf16 mode the bf16 copy the
+/// forward saved, read as it is (no fp32 copy restored first).
 /// row_sums (m, 2) and column_partials (layernorm_partial_rows(m), c_loc) are scratch.
 void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
-                        const Vector& dbias, const ConstMatrix& dout, const ConstMatrix& in,
+                        const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
                         const Tensor2<double>& row_sums, const Matrix& column_partials,
                         const comm::Communicator& x_group, bool accumulate_din = false,

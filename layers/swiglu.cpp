@@ -37,9 +37,9 @@ void swiglu_into(const ExecSpace& exec, const OutView& out, const ConstMatrix& g
 }  // namespace
 
 void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up) {
-  const std::size_t m = out.rows(), n = out.cols();
-  FF_ASSERT(gate_up.extent(0) == m && gate_up.extent(1) == 2 * n, "swiglu_forward: gate_up {}x{} for an output of {}x{}",
-            gate_up.extent(0), gate_up.extent(1), m, n);
+  FF_ASSERT(gate_up.extent(0) == out.rows() && gate_up.extent(1) == 2 * out.cols(),
+            "swiglu_forward: gate_up {}x{} for an output of {}x{}", gate_up.extent(0), gate_up.extent(1), out.rows(),
+            out.cols());
   if (out.is_bf16()) {
     swiglu_into(exec, out.bf16, gate_up);
   } else {
@@ -47,19 +47,20 @@ void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstM
   }
 }
 
-void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const ConstMatrix& dout,
-                     const ConstMatrix& gate_up) {
+namespace {
+
+// swiglu_backward on a gate_up view of fp32 or bf16 (InView), each element read through as_float.
+template <class InView>
+void swiglu_backward_from(const ExecSpace& exec, const Matrix& d_gate_up, const ConstMatrix& dout,
+                          const InView& gate_up) {
   const std::size_t m = dout.extent(0), n = dout.extent(1);
-  FF_ASSERT(gate_up.extent(0) == m && gate_up.extent(1) == 2 * n, "swiglu_backward: gate_up {}x{} for dout {}x{}",
-            gate_up.extent(0), gate_up.extent(1), m, n);
-  FF_ASSERT(d_gate_up.extent(0) == m && d_gate_up.extent(1) == 2 * n, "swiglu_backward: d_gate_up {}x{} for {}x{}",
-            d_gate_up.extent(0), d_gate_up.extent(1), m, n);
-  count_work(WorkKind::elementwise, bytes_of<float>(5.0 * m * n));
+  count_work(WorkKind::elementwise,
+             bytes_of<float>(3.0 * m * n) + static_cast<double>(sizeof(typename InView::value_type)) * 2.0 * m * n);
   Kokkos::parallel_for(
       "fourfold::swiglu::backward", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
-          const float g = gate_up(i, j), u = gate_up(i, n + j), dy = dout(i, j);
+          const float g = as_float(gate_up(i, j)), u = as_float(gate_up(i, n + j)), dy = dout(i, j);
           const float s = sigmoid(g);
           const float silu = g * s;
           // silu'(g) = s + g s (1 - s) = s (1 + g (1 - s)).
@@ -67,6 +68,23 @@ void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const Const
           d_gate_up(i, n + j) = dy * silu;
         });
       });
+}
+
+}  // namespace
+
+void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const ConstMatrix& dout,
+                     const HeldMatrix& gate_up) {
+  FF_ASSERT(gate_up.rows() == dout.extent(0) && gate_up.cols() == 2 * dout.extent(1),
+            "swiglu_backward: gate_up {}x{} for dout {}x{}", gate_up.rows(), gate_up.cols(), dout.extent(0),
+            dout.extent(1));
+  FF_ASSERT(d_gate_up.extent(0) == dout.extent(0) && d_gate_up.extent(1) == 2 * dout.extent(1),
+            "swiglu_backward: d_gate_up {}x{} for {}x{}", d_gate_up.extent(0), d_gate_up.extent(1), dout.extent(0),
+            dout.extent(1));
+  if (gate_up.is_bf16()) {
+    swiglu_backward_from(exec, d_gate_up, dout, gate_up.bf16);
+  } else {
+    swiglu_backward_from(exec, d_gate_up, dout, gate_up.fp32);
+  }
 }
 
 }  // namespace fourfold

@@ -13,8 +13,9 @@ namespace fourfold {
 /// is fp32, or bf16 (bf16 mode, read only by the next GEMM): each value rounded as it is written.
 void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up);
 /// d_gate_up (m, 2 n) = [dout * up * silu'(gate) | dout * silu(gate)] (assigned), from dout (m, n)
-/// and the forward's gate_up.
+/// and the forward's gate_up: fp32, or in bf16 mode the bf16 copy it saved, read as it is (no fp32
+/// copy restored first).
 void swiglu_backward(const ExecSpace& exec, const Matrix& d_gate_up, const ConstMatrix& dout,
-                     const ConstMatrix& gate_up);
+                     const HeldMatrix& gate_up);
 
 }  // namespace fourfold

@@ -12,9 +12,10 @@
 
 namespace fourfold {
 
-/// A matrix as its GEMMs read it: fp32, or in bf16 mode its bf16 copy, read as it is
-/// (core/gemm.hpp) without an fp32 copy being made first. Exactly one is set. Implicit from
-/// either matrix, so a caller passes whichever it holds.
+/// A matrix as its GEMMs (core/gemm.hpp) and the backward kernels that take one (the norms',
+/// the MLP activations') read it: fp32, or in bf16 mode its bf16 copy, read as it is without an
+/// fp32 copy being made first. Exactly one is set. Implicit from either matrix, so a caller
+/// passes whichever it holds.
 struct HeldMatrix {
   ConstMatrix fp32;
   ConstBf16Matrix bf16;
@@ -46,6 +47,10 @@ struct OutputMatrix {
 /// device lambda may not be defined inside another lambda), whose stores go through store().
 KOKKOS_INLINE_FUNCTION void store(float& to, float v) { to = v; }
 KOKKOS_INLINE_FUNCTION void store(bf16& to, float v) { to = to_bf16(v); }
+/// One value read as fp32 from an input that is fp32 or bf16 (a HeldMatrix's view): kernels that
+/// read one are function templates on the view, dispatched on is_bf16() like the stores above.
+KOKKOS_INLINE_FUNCTION float as_float(float v) { return v; }
+KOKKOS_INLINE_FUNCTION float as_float(bf16 v) { return to_float(v); }
 
 /// A weight matrix (a linear layer's block (n_loc, k_loc), the LM head's rows (V_loc, C)).
 using WeightBlock = HeldMatrix;

@@ -217,10 +217,17 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     // Written in bf16 by their producers, never converted: the fields only GEMMs read (the norm
     // outputs and the MLP activation), which read them as they are.
     const double written_bf16_elements = recompute == Recompute::none ? m * (2.0 * cx + hid_y) : 0.0;
+    // Read by backward as they were saved, never restored (no conversion, and 2 bytes less read
+    // than the fp32 traffic counts): without recomputation, the fields the norms' and the
+    // activation's backward read, the block input, res2 and the MLP's pre-activation (2 C_x +
+    // W_in); with selective recomputation only ln_f's input, the last block's output (C_x, once).
+    const double read_bf16_elements = recompute == Recompute::none ? m * (2.0 * cx + in_y) : 0.0;
+    const double lnf_input_elements = recompute == Recompute::selective ? m * cx : 0.0;
     // Backward's output gradients, rounded once each for both of their GEMMs (6 bytes).
     const double output_grad_elements = m * (qkv_y + in_y + 2.0 * cx);
-    bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 14.0 * written_bf16_elements +
-                         6.0 * output_grad_elements);
+    bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 14.0 * written_bf16_elements -
+                         8.0 * read_bf16_elements + 6.0 * output_grad_elements) -
+                    8.0 * lnf_input_elements;
   }
   if (step.memory.grad_reduce == GemmPrecision::bf16) {
     if (grid.z > 1) bf16_traffic += 16.0 * local_arena.z_sharded * grid.z;

@@ -121,6 +121,25 @@ TEST(Gelu, BiasFusedBf16OutputIsTheRoundedFloatOutput) {
   EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out)) << "bf16 output";
 }
 
+// bf16 mode's backward reads the pre-activation as the forward saved it, a bf16 copy: the same
+// gradient, bit for bit, as from the fp32 values that copy holds (and the vector form's).
+TEST(Gelu, BackwardFromBf16InputEqualsRoundedFloatInput) {
+  const auto x = pre_values();
+  const auto dy = test::random_values(RM * RN, 37);
+  const ExecSpace exec;
+  const Matrix pre = test::make_rounded_matrix("pre", RM, RN, [&](std::size_t i, std::size_t j) { return x[i * RN + j]; });
+  const Bf16Matrix pre_bf16 = test::bf16_copy_of("pre bf16", pre);
+  const Matrix dout = test::make_matrix("dout", RM, RN, [&](std::size_t i, std::size_t j) { return dy[i * RN + j]; });
+  const Matrix din = test::filled_matrix("din", RM, RN, 1.0e3), din_bf16 = test::filled_matrix("din bf16", RM, RN, 1.0e3);
+  const Matrix din_flat = test::filled_matrix("din flat", RM, RN, 1.0e3);
+  gelu_backward(exec, din, dout, pre);
+  gelu_backward(exec, din_bf16, dout, ConstBf16Matrix(pre_bf16));
+  gelu_backward(exec, flat(din_flat), flat(ConstMatrix(dout)), flat(ConstMatrix(pre)));
+  exec.fence();
+  EXPECT_EQ(test::to_vector(din_bf16), test::to_vector(din)) << "from the bf16 copy";
+  EXPECT_EQ(test::to_vector(din_flat), test::to_vector(din)) << "matrix and vector forms";
+}
+
 // Finite differences: objective sum(gelu(x + b) * R), pre reset to x before each call.
 TEST(Gelu, BiasFusedFiniteDifferences) {
   const auto x = pre_values();

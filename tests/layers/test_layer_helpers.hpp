@@ -76,6 +76,25 @@ inline Bf16Matrix junk_bf16_matrix(const std::string& label, std::size_t rows, s
   return a;
 }
 
+/// The bf16 copy of an fp32 matrix (each value rounded once), as a saved activation holds it.
+inline Bf16Matrix bf16_copy_of(const std::string& label, const Matrix& m) {
+  auto from = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m);
+  Bf16Matrix a(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), m.extent(0), m.extent(1));
+  auto h = Kokkos::create_mirror_view(a);
+  for (std::size_t i = 0; i < h.extent(0); ++i)
+    for (std::size_t j = 0; j < h.extent(1); ++j) h(i, j) = to_bf16(from(i, j));
+  Kokkos::deep_copy(a, h);
+  return a;
+}
+
+/// An fp32 matrix with element (i, j) = f(i, j) rounded to bf16: what a restore would expand.
+inline Matrix make_rounded_matrix(const std::string& label, std::size_t rows, std::size_t cols,
+                                  const std::function<double(std::size_t, std::size_t)>& f) {
+  return make_matrix(label, rows, cols, [&](std::size_t i, std::size_t j) {
+    return static_cast<double>(round_to_bf16(static_cast<float>(f(i, j))));
+  });
+}
+
 /// The bits of a bf16 matrix, row-major, on the host.
 inline std::vector<std::uint16_t> bits_of(const Bf16Matrix& m) {
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m);

@@ -276,6 +276,41 @@ TEST(LayerNorm, Bf16OutputIsTheRoundedFloatOutput) {
   EXPECT_EQ(test::to_vector(rstd_bf16_run), test::to_vector(rstd));
 }
 
+// bf16 mode's backward reads a norm's input as the forward saved it, a bf16 copy: the same
+// gradients, bit for bit, as from the fp32 values that copy holds.
+TEST(LayerNorm, BackwardFromBf16InputEqualsRoundedFloatInput) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  const Problem& p = problem();
+  const ExecSpace exec;
+  const Matrix in = test::make_rounded_matrix("in", M, C, [&](std::size_t i, std::size_t j) { return p.x[i * C + j]; });
+  const Bf16Matrix in_bf16 = test::bf16_copy_of("in bf16", in);
+  const Matrix dout = test::make_matrix("dout", M, C, [&](std::size_t i, std::size_t j) { return p.dy[i * C + j]; });
+  const Vector w = test::make_vector("weight", C, [&](std::size_t j) { return p.w[j]; });
+  const Vector b = test::make_vector("bias", C, [&](std::size_t j) { return p.b[j]; });
+  const Tensor2<double> row_sums(Kokkos::view_alloc(std::string("row_sums")), M, 2);
+  const Matrix partials = test::filled_matrix("column_partials", layernorm_partial_rows(M), C, 0.0);
+  const Matrix out = test::filled_matrix("out", M, C, 0.0);
+  const Vector mean = test::filled_vector("mean", M, 0.0), rstd = test::filled_vector("rstd", M, 0.0);
+  layernorm_forward(exec, out, mean, rstd, in, w, b, row_sums, self.x());
+  struct Grads {
+    Matrix din;
+    Vector dw, db;
+  };
+  const auto grads_from = [&](const HeldMatrix& input, const char* name) {
+    const Grads g{test::make_matrix(std::string("din ") + name, M, C, [&](std::size_t i, std::size_t j) { return 0.01 * (i + j); }),
+                  test::filled_vector(std::string("dw ") + name, C, 0.5),
+                  test::filled_vector(std::string("db ") + name, C, 0.25)};
+    layernorm_backward(exec, g.din, g.dw, g.db, dout, input, w, mean, rstd, row_sums, partials, self.x(), true);
+    exec.fence();
+    return g;
+  };
+  const Grads from_float = grads_from(in, "fp32"), from_bf16 = grads_from(ConstBf16Matrix(in_bf16), "bf16");
+  EXPECT_EQ(test::to_vector(from_bf16.din), test::to_vector(from_float.din)) << "input gradient (accumulated)";
+  EXPECT_EQ(test::to_vector(from_bf16.dw), test::to_vector(from_float.dw)) << "weight gradient";
+  EXPECT_EQ(test::to_vector(from_bf16.db), test::to_vector(from_float.db)) << "bias gradient";
+  EXPECT_GT(test::max_abs(test::to_vector(from_float.dw)), 0.5) << "the gradients were computed";
+}
+
 // The parameter gradients are column sums over the rows in a fixed order: two backwards into
 // zeroed gradients give bit-identical results (no atomics, no order that depends on threads).
 TEST(LayerNorm, ParameterGradientsBitIdenticalRunToRun) {

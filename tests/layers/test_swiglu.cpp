@@ -59,6 +59,23 @@ TEST(SwiGlu, Bf16OutputIsTheRoundedFloatOutput) {
   EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out));
 }
 
+// bf16 mode's backward reads gate and up as the forward saved them, a bf16 copy: the same
+// gradients, bit for bit, as from the fp32 values that copy holds.
+TEST(SwiGlu, BackwardFromBf16InputEqualsRoundedFloatInput) {
+  const auto gu = gate_up_values();
+  const auto dy = test::random_values(M * N, 45);
+  const Matrix gate_up = test::make_rounded_matrix("gate_up", M, 2 * N, [&](std::size_t i, std::size_t j) { return gu[i * 2 * N + j]; });
+  const Bf16Matrix gate_up_bf16 = test::bf16_copy_of("gate_up bf16", gate_up);
+  const Matrix dout = test::make_matrix("dout", M, N, [&](std::size_t i, std::size_t j) { return dy[i * N + j]; });
+  const Matrix d_gate_up = test::filled_matrix("d_gate_up", M, 2 * N, 1.0e3);
+  const Matrix d_gate_up_bf16 = test::filled_matrix("d_gate_up bf16", M, 2 * N, 1.0e3);
+  const ExecSpace exec;
+  swiglu_backward(exec, d_gate_up, dout, gate_up);
+  swiglu_backward(exec, d_gate_up_bf16, dout, ConstBf16Matrix(gate_up_bf16));
+  exec.fence();
+  EXPECT_EQ(test::to_vector(d_gate_up_bf16), test::to_vector(d_gate_up));
+}
+
 TEST(SwiGlu, FiniteDifferences) {
   auto gu = test::random_values(M * 2 * N, 43, 2.0);
   const auto r = test::random_values(M * N, 44);
