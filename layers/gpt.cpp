@@ -234,12 +234,12 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
       residual_layernorm_forward(exec, act_.output(l + 1, BlockField::ln1), next.ln1_mean, next.ln1_rstd, a.res3, a.res2,
-                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, ws_.row_sums, x, norm_);
+                                 p_.blocks[l + 1].ln1_w, p_.blocks[l + 1].ln1_b, ws_.row_sums, x, norm_,
+                                 act_.copy_target(l, BlockField::res3));
     } else {
       residual_layernorm_forward(exec, act_.lnf, act_.lnf_mean, act_.lnf_rstd, a.res3, a.res2, p_.lnf_w, p_.lnf_b,
-                                 ws_.row_sums, x, norm_);
+                                 ws_.row_sums, x, norm_, act_.copy_target(l, BlockField::res3));
     }
-    act_.save(exec, l, BlockField::res3);
   }
   lm_head_loss_forward(grid_.context(), act_.losses, ws_.head, act_.lnf, head_weight(), act_.targets, vocab_, x, grid_.xy());
   head_chunk_kept_ = true;
@@ -271,16 +271,15 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   attn_proj_.forward_block(grid_.context(), a.res2, act_.held(l, BlockField::atty), s.weight(exec, call + 1), w.proj_b,
                            ws_.linear);
   if (recomputing) {
-    // res2 += block input, then ln2 from the statistics the forward kept.
+    // res2 += block input, then ln2 from the statistics the forward kept (block recomputation:
+    // no bf16 copies).
     add_into(exec, flat(a.res2), flat(in));
     layernorm_normalise(exec, a.ln2, a.res2, a.ln2_mean, a.ln2_rstd, w.ln2_w, w.ln2_b);
   } else {
-    // res2 += block input, fused with ln2 of the result.
+    // res2 += block input (and its bf16 copy, written in the same pass), fused with ln2 of the result.
     residual_layernorm_forward(exec, act_.output(l, BlockField::ln2), a.ln2_mean, a.ln2_rstd, a.res2, in, w.ln2_w,
-                               w.ln2_b, ws_.row_sums,
-                               grid_.x(), norm_);
+                               w.ln2_b, ws_.row_sums, grid_.x(), norm_, act_.copy_target(l, BlockField::res2));
   }
-  act_.save(exec, l, BlockField::res2);
   act_.save(exec, l, BlockField::ln2);
   fc_.forward_block(grid_.context(), a.fch, act_.held(l, BlockField::ln2), s.weight(exec, call + 2), ConstVector(),
                     ws_.linear);  // bias fused below

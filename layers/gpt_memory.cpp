@@ -128,6 +128,14 @@ OutputMatrix GptActivations::output(int l, BlockField field) const {
   return Bf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
 }
 
+Bf16Matrix GptActivations::copy_target(int l, BlockField field) const {
+  if (!saved_as_bf16(l, field)) return Bf16Matrix();
+  const std::size_t i = static_cast<std::size_t>(field);
+  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
+  const Matrix working = matrix_fields[i].field(a);
+  return Bf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
+}
+
 void GptActivations::save(const ExecSpace& exec, int l, BlockField field) const {
   if (!saved_as_bf16(l, field) || written_as_bf16(l, field)) return;
   const std::size_t i = static_cast<std::size_t>(field);

@@ -126,6 +126,10 @@ struct GptActivations {
   /// Whether block l's `field` is written by its producer straight into its bf16 copy (save()
   /// does nothing for it).
   bool written_as_bf16(int l, BlockField field) const;
+  /// Block l's bf16 copy of `field`, for the kernel that writes the field in fp32 to write the copy
+  /// in the same pass (the residual stream, res2 and res3: residual_layernorm_forward), instead of
+  /// a save() after it; empty where the field has no copy.
+  Bf16Matrix copy_target(int l, BlockField field) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output

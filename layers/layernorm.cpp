@@ -148,14 +148,18 @@ void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, 
                                 const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
                                 const ConstVector& weight, const ConstVector& bias,
                                 const Tensor2<double>& row_sums, const comm::Communicator& x_group,
-                                const NormSpec& norm) {
+                                const NormSpec& norm, const Bf16Matrix& residual_copy) {
   ScopedRegion region("fourfold::layernorm::residual_forward");
   FF_ASSERT(add.extent(0) == residual.extent(0) && add.extent(1) == residual.extent(1),
             "residual {}x{} plus {}x{}", residual.extent(0), residual.extent(1), add.extent(0), add.extent(1));
+  const bool copy = residual_copy.data() != nullptr;
+  FF_ASSERT(!copy || (residual_copy.extent(0) == residual.extent(0) && residual_copy.extent(1) == residual.extent(1)),
+            "residual {}x{} with a bf16 copy of {}x{}", residual.extent(0), residual.extent(1),
+            residual_copy.extent(0), residual_copy.extent(1));
   const std::size_t m = residual.extent(0), c = residual.extent(1);
   const double channels = static_cast<double>(c) * x_group.size();
-  // residual += add and the sums of the result in one pass.
-  count_work(WorkKind::norm, bytes_of<float>(3.0 * m * c) + bytes_of<double>(2.0 * m));
+  // residual += add (and its bf16 copy) and the sums of the result in one pass.
+  count_work(WorkKind::norm, bytes_of<float>(3.0 * m * c) + (copy ? 2.0 * m * c : 0.0) + bytes_of<double>(2.0 * m));
   Kokkos::parallel_for(
       "fourfold::layernorm::residual_forward::sums", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
@@ -165,6 +169,7 @@ void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, 
             [&](const std::size_t j, SumPair& acc) {
               const float x = residual(i, j) + add(i, j);
               residual(i, j) = x;
+              if (copy) residual_copy(i, j) = to_bf16(x);
               const double v = x;
               acc.a += v;
               acc.b += v * v;

@@ -53,12 +53,14 @@ void layernorm_normalise(const ExecSpace& exec, const Matrix& out, const ConstMa
 
 /// The residual add fused with the LayerNorm that reads its result: residual (m, c_loc) +=
 /// add (m, c_loc), then out, mean, rstd = layernorm_forward of the updated residual. One pass
-/// over the rows both adds and sums; the same results as add_into + layernorm_forward.
+/// over the rows both adds and sums; the same results as add_into + layernorm_forward. In bf16
+/// mode the same pass also writes the updated residual, rounded, into residual_copy (m, c_loc),
+/// the copy backward reads (GptActivations::copy_target); empty: no copy.
 void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, const Vector& mean,
                                 const Vector& rstd, const Matrix& residual, const ConstMatrix& add,
                                 const ConstVector& weight, const ConstVector& bias,
                                 const Tensor2<double>& row_sums, const comm::Communicator& x_group,
-                                const NormSpec& norm = NormSpec());
+                                const NormSpec& norm = NormSpec(), const Bf16Matrix& residual_copy = Bf16Matrix());
 
 /// din (m, c_loc) = (or += when accumulate_din: the residual branch's gradient added in the same
 /// pass); dweight, dbias (c_loc; empty for RMSNorm) +=; from dout (m, c_loc) and the forward's

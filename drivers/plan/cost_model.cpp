@@ -223,10 +223,13 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     // W_in); with selective recomputation only ln_f's input, the last block's output (C_x, once).
     const double read_bf16_elements = recompute == Recompute::none ? m * (2.0 * cx + in_y) : 0.0;
     const double lnf_input_elements = recompute == Recompute::selective ? m * cx : 0.0;
+    // The residual stream's copies (res2, res3: 2 C_x, saved unless the block is recomputed):
+    // written by the residual add that makes them, 2 bytes, instead of a 6-byte conversion pass.
+    const double fused_copy_elements = recompute != Recompute::block ? m * 2.0 * cx : 0.0;
     // Backward's output gradients, rounded once each for both of their GEMMs (6 bytes).
     const double output_grad_elements = m * (qkv_y + in_y + 2.0 * cx);
     bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 14.0 * written_bf16_elements -
-                         8.0 * read_bf16_elements + 6.0 * output_grad_elements) -
+                         8.0 * read_bf16_elements - 4.0 * fused_copy_elements + 6.0 * output_grad_elements) -
                     8.0 * lnf_input_elements;
   }
   if (step.memory.grad_reduce == GemmPrecision::bf16) {

@@ -241,7 +241,8 @@ TEST(LayerNorm, FiniteDifferencesOnOneRank) {
 
 // bf16 mode writes a norm's output straight into a bf16 buffer (GptActivations::output): each
 // value is the fp32 output rounded once, bit for bit, for the plain and the residual-fused forward
-// (whose residual update and statistics stay fp32).
+// (whose residual update and statistics stay fp32, and which writes the residual's bf16 copy in
+// the same pass when given one).
 TEST(LayerNorm, Bf16OutputIsTheRoundedFloatOutput) {
   const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
   const Problem& p = problem();
@@ -267,12 +268,14 @@ TEST(LayerNorm, Bf16OutputIsTheRoundedFloatOutput) {
   const Matrix residual = test::make_matrix("residual", M, C, x_of);
   const Matrix residual_bf16_run = test::make_matrix("residual, bf16 run", M, C, x_of);
   const Bf16Matrix fused_bf16 = test::junk_bf16_matrix("fused out bf16", M, C);
+  const Bf16Matrix residual_copy = test::junk_bf16_matrix("residual copy", M, C);
   residual_layernorm_forward(exec, out, mean, rstd, residual, add, w, b, row_sums, self.x());
   residual_layernorm_forward(exec, fused_bf16, mean_bf16_run, rstd_bf16_run, residual_bf16_run, add, w, b, row_sums,
-                             self.x());
+                             self.x(), NormSpec(), residual_copy);
   exec.fence();
   EXPECT_EQ(test::bits_of(fused_bf16), test::rounded_bits_of(out)) << "residual_layernorm_forward";
   EXPECT_EQ(test::to_vector(residual_bf16_run), test::to_vector(residual)) << "residual (fp32)";
+  EXPECT_EQ(test::bits_of(residual_copy), test::rounded_bits_of(residual)) << "the residual's bf16 copy";
   EXPECT_EQ(test::to_vector(rstd_bf16_run), test::to_vector(rstd));
 }
 
