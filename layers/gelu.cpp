@@ -63,17 +63,25 @@ void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& i
 namespace {
 
 template <class OutView>
-void bias_gelu_into(const ExecSpace& exec, const OutView& out, const Matrix& pre, const ConstVector& bias) {
+void bias_gelu_into(const ExecSpace& exec, const OutView& out, const Matrix& pre, const ConstVector& bias,
+                    const Bf16Matrix& pre_copy) {
   const std::size_t n = pre.extent(1);
-  // pre read and written (the bias added in place), out written, the bias read.
-  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * pre.extent(0) * n + n) +
-                                        static_cast<double>(sizeof(typename OutView::value_type)) * pre.extent(0) * n);
+  const bool copy = pre_copy.data() != nullptr;
+  const double elements = static_cast<double>(pre.extent(0)) * n;
+  // pre read, the biased value written back (4 bytes) or to its bf16 copy (2), out written, the
+  // bias read.
+  count_work(WorkKind::elementwise, bytes_of<float>(elements + n) + (copy ? 2.0 : 4.0) * elements +
+                                        static_cast<double>(sizeof(typename OutView::value_type)) * elements);
   Kokkos::parallel_for(
       "fourfold::gelu::bias_forward", row_teams(exec, pre.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
           const float x = pre(i, j) + bias(j);
-          pre(i, j) = x;
+          if (copy) {
+            pre_copy(i, j) = to_bf16(x);
+          } else {
+            pre(i, j) = x;
+          }
           store(out(i, j), gelu(x));
         });
       });
@@ -81,14 +89,18 @@ void bias_gelu_into(const ExecSpace& exec, const OutView& out, const Matrix& pre
 
 }  // namespace
 
-void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Matrix& pre, const ConstVector& bias) {
+void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Matrix& pre, const ConstVector& bias,
+                       const Bf16Matrix& pre_copy) {
   FF_ASSERT(pre.extent(1) == bias.extent(0) && out.rows() == pre.extent(0) && out.cols() == pre.extent(1),
             "bias_gelu: pre {}x{}, out {}x{}, bias {}", pre.extent(0), pre.extent(1), out.rows(), out.cols(),
             bias.extent(0));
+  FF_ASSERT(pre_copy.data() == nullptr || (pre_copy.extent(0) == pre.extent(0) && pre_copy.extent(1) == pre.extent(1)),
+            "bias_gelu: pre {}x{} with a bf16 copy of {}x{}", pre.extent(0), pre.extent(1), pre_copy.extent(0),
+            pre_copy.extent(1));
   if (out.is_bf16()) {
-    bias_gelu_into(exec, out.bf16, pre, bias);
+    bias_gelu_into(exec, out.bf16, pre, bias, pre_copy);
   } else {
-    bias_gelu_into(exec, out.fp32, pre, bias);
+    bias_gelu_into(exec, out.fp32, pre, bias, pre_copy);
   }
 }
 

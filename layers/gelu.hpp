@@ -11,8 +11,11 @@ void gelu_forward(const ExecSpace& exec, const Vector& out, const ConstVector& i
 /// The bias add of the MLP's first layer fused with the GELU after it, one pass over the
 /// rows: pre (m, n) += bias (n) (pre keeps the biased pre-activation gelu_backward reads), then
 /// out (m, n) = gelu(pre). The same results as add_row_bias + gelu_forward. out is fp32, or bf16
-/// (bf16 mode, read only by the next GEMM): each value rounded as it is written.
-void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Matrix& pre, const ConstVector& bias);
+/// (bf16 mode, read only by the next GEMM): each value rounded as it is written. In bf16 mode the
+/// biased pre-activation goes, rounded, to pre_copy (m, n), the copy backward reads
+/// (GptActivations::copy_target), and pre is left as it was: nothing reads it in fp32 again.
+void bias_gelu_forward(const ExecSpace& exec, const OutputMatrix& out, const Matrix& pre, const ConstVector& bias,
+                       const Bf16Matrix& pre_copy = Bf16Matrix());
 /// din (n) = gelu'(in) * dout.
 void gelu_backward(const ExecSpace& exec, const Vector& din, const ConstVector& dout,
                    const ConstVector& in);

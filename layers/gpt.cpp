@@ -283,16 +283,18 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   act_.save(exec, l, BlockField::ln2);
   fc_.forward_block(grid_.context(), a.fch, act_.held(l, BlockField::ln2), s.weight(exec, call + 2), ConstVector(),
                     ws_.linear);  // bias fused below
-  activation_forward(exec, l);
-  act_.save(exec, l, BlockField::fch);
+  activation_forward(exec, l);  // bf16 mode: fch's copy written in the same pass
 }
 
 void Gpt::activation_forward(const ExecSpace& exec, int l) {
   const BlockActivations& a = act_.blocks[l];
+  // bf16 mode: the pre-activation's copy for backward (gate and up for SwiGLU, fch + bias for
+  // GELU, which then leaves fch unbiased: backward reads the copy) written in the same pass.
+  const Bf16Matrix fch_copy = act_.copy_target(l, BlockField::fch);
   if (llama_) {
-    swiglu_forward(exec, act_.output(l, BlockField::fch_gelu), a.fch);  // no bias
+    swiglu_forward(exec, act_.output(l, BlockField::fch_gelu), a.fch, fch_copy);  // no bias
   } else {
-    bias_gelu_forward(exec, act_.output(l, BlockField::fch_gelu), a.fch, p_.blocks[l].fc_b);  // fch += bias, then GELU
+    bias_gelu_forward(exec, act_.output(l, BlockField::fch_gelu), a.fch, p_.blocks[l].fc_b, fch_copy);  // fch += bias, then GELU
   }
 }
 

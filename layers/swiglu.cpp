@@ -20,30 +20,40 @@ KOKKOS_INLINE_FUNCTION float sigmoid(float g) {
 namespace {
 
 template <class OutView>
-void swiglu_into(const ExecSpace& exec, const OutView& out, const ConstMatrix& gate_up) {
+void swiglu_into(const ExecSpace& exec, const OutView& out, const ConstMatrix& gate_up, const Bf16Matrix& gate_up_copy) {
   const std::size_t m = out.extent(0), n = out.extent(1);
-  count_work(WorkKind::elementwise,
-             bytes_of<float>(2.0 * m * n) + static_cast<double>(sizeof(typename OutView::value_type)) * m * n);
+  const bool copy = gate_up_copy.data() != nullptr;
+  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * m * n) + (copy ? 4.0 * m * n : 0.0) +
+                                        static_cast<double>(sizeof(typename OutView::value_type)) * m * n);
   Kokkos::parallel_for(
       "fourfold::swiglu::forward", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
         const std::size_t i = team.league_rank();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) {
-          const float g = gate_up(i, j);
-          store(out(i, j), g * sigmoid(g) * gate_up(i, n + j));
+          const float g = gate_up(i, j), u = gate_up(i, n + j);
+          if (copy) {
+            gate_up_copy(i, j) = to_bf16(g);
+            gate_up_copy(i, n + j) = to_bf16(u);
+          }
+          store(out(i, j), g * sigmoid(g) * u);
         });
       });
 }
 
 }  // namespace
 
-void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up) {
+void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up,
+                    const Bf16Matrix& gate_up_copy) {
+  FF_ASSERT(gate_up_copy.data() == nullptr ||
+                (gate_up_copy.extent(0) == gate_up.extent(0) && gate_up_copy.extent(1) == gate_up.extent(1)),
+            "swiglu_forward: gate_up {}x{} with a bf16 copy of {}x{}", gate_up.extent(0), gate_up.extent(1),
+            gate_up_copy.extent(0), gate_up_copy.extent(1));
   FF_ASSERT(gate_up.extent(0) == out.rows() && gate_up.extent(1) == 2 * out.cols(),
             "swiglu_forward: gate_up {}x{} for an output of {}x{}", gate_up.extent(0), gate_up.extent(1), out.rows(),
             out.cols());
   if (out.is_bf16()) {
-    swiglu_into(exec, out.bf16, gate_up);
+    swiglu_into(exec, out.bf16, gate_up, gate_up_copy);
   } else {
-    swiglu_into(exec, out.fp32, gate_up);
+    swiglu_into(exec, out.fp32, gate_up, gate_up_copy);
   }
 }
 

@@ -11,7 +11,10 @@ namespace fourfold {
 
 /// out (m, n) = silu(gate) * up, from gate_up (m, 2 n) = [gate | up]; silu(g) = g sigmoid(g). out
 /// is fp32, or bf16 (bf16 mode, read only by the next GEMM): each value rounded as it is written.
-void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up);
+/// In bf16 mode the same pass writes gate_up, rounded, into gate_up_copy (m, 2 n), the copy
+/// backward reads (GptActivations::copy_target); empty: no copy.
+void swiglu_forward(const ExecSpace& exec, const OutputMatrix& out, const ConstMatrix& gate_up,
+                    const Bf16Matrix& gate_up_copy = Bf16Matrix());
 /// d_gate_up (m, 2 n) = [dout * up * silu'(gate) | dout * silu(gate)] (assigned), from dout (m, n)
 /// and the forward's gate_up: fp32, or in bf16 mode the bf16 copy it saved, read as it is (no fp32
 /// copy restored first).

@@ -226,10 +226,16 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     // The residual stream's copies (res2, res3: 2 C_x, saved unless the block is recomputed):
     // written by the residual add that makes them, 2 bytes, instead of a 6-byte conversion pass.
     const double fused_copy_elements = recompute != Recompute::block ? m * 2.0 * cx : 0.0;
+    // The MLP pre-activation's copy (W_in, saved unless the block is recomputed): written by the
+    // activation's forward, 2 bytes, instead of a 6-byte pass; GELU's then writes no fp32 biased
+    // pre-activation back (4 bytes less again).
+    const double fused_pre_elements = recompute != Recompute::block ? m * in_y : 0.0;
+    const double fused_pre_saving = model.llama() ? 4.0 : 8.0;
     // Backward's output gradients, rounded once each for both of their GEMMs (6 bytes).
     const double output_grad_elements = m * (qkv_y + in_y + 2.0 * cx);
     bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 14.0 * written_bf16_elements -
-                         8.0 * read_bf16_elements - 4.0 * fused_copy_elements + 6.0 * output_grad_elements) -
+                         8.0 * read_bf16_elements - 4.0 * fused_copy_elements - fused_pre_saving * fused_pre_elements +
+                         6.0 * output_grad_elements) -
                     8.0 * lnf_input_elements;
   }
   if (step.memory.grad_reduce == GemmPrecision::bf16) {

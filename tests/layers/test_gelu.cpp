@@ -104,7 +104,8 @@ TEST(Gelu, BiasFusedMatchesReferenceAndUnfused) {
 }
 
 // bf16 mode writes the MLP activation straight into a bf16 buffer (GptActivations::output): each
-// value is the fp32 output rounded once, bit for bit, and the biased pre-activation stays fp32.
+// value is the fp32 output rounded once, bit for bit, and the biased pre-activation stays fp32,
+// or goes to its bf16 copy for backward.
 TEST(Gelu, BiasFusedBf16OutputIsTheRoundedFloatOutput) {
   const auto x = pre_values();
   const auto bias = test::random_values(RN, 35, 0.5);
@@ -119,6 +120,17 @@ TEST(Gelu, BiasFusedBf16OutputIsTheRoundedFloatOutput) {
   exec.fence();
   EXPECT_EQ(test::to_vector(pre_bf16_run), test::to_vector(pre)) << "pre-activation + bias (kept in fp32)";
   EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out)) << "bf16 output";
+
+  // With a copy for backward: the biased pre-activation goes there, rounded, and pre is untouched.
+  const Matrix pre_copy_run = test::make_matrix("pre, copy run", RM, RN, pre_of);
+  const Bf16Matrix pre_copy = test::junk_bf16_matrix("pre copy", RM, RN);
+  const Bf16Matrix out_copy_run = test::junk_bf16_matrix("out, copy run", RM, RN);
+  bias_gelu_forward(exec, out_copy_run, pre_copy_run, b, pre_copy);
+  exec.fence();
+  EXPECT_EQ(test::bits_of(pre_copy), test::rounded_bits_of(pre)) << "the biased pre-activation's copy";
+  EXPECT_EQ(test::to_vector(pre_copy_run), test::to_vector(test::make_matrix("x", RM, RN, pre_of)))
+      << "pre left as it was";
+  EXPECT_EQ(test::bits_of(out_copy_run), test::rounded_bits_of(out)) << "bf16 output with the copy";
 }
 
 // bf16 mode's backward reads the pre-activation as the forward saved it, a bf16 copy: the same

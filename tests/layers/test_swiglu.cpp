@@ -46,17 +46,20 @@ TEST(SwiGlu, MatchesReference) {
 }
 
 // bf16 mode writes the MLP activation straight into a bf16 buffer (GptActivations::output): each
-// value is the fp32 output rounded once, bit for bit, the tails included.
+// value is the fp32 output rounded once, bit for bit, the tails included; the same pass writes
+// gate and up's copy for backward.
 TEST(SwiGlu, Bf16OutputIsTheRoundedFloatOutput) {
   const auto gu = gate_up_values();
   const Matrix gate_up = test::make_matrix("gate_up", M, 2 * N, [&](std::size_t i, std::size_t j) { return gu[i * 2 * N + j]; });
   const Matrix out = test::filled_matrix("out", M, N, 0.0);
   const Bf16Matrix out_bf16 = test::junk_bf16_matrix("out bf16", M, N);
   const ExecSpace exec;
+  const Bf16Matrix gate_up_copy = test::junk_bf16_matrix("gate_up copy", M, 2 * N);
   swiglu_forward(exec, out, gate_up);
-  swiglu_forward(exec, out_bf16, gate_up);
+  swiglu_forward(exec, out_bf16, gate_up, gate_up_copy);
   exec.fence();
   EXPECT_EQ(test::bits_of(out_bf16), test::rounded_bits_of(out));
+  EXPECT_EQ(test::bits_of(gate_up_copy), test::rounded_bits_of(gate_up)) << "gate and up's copy for backward";
 }
 
 // bf16 mode's backward reads gate and up as the forward saved them, a bf16 copy: the same
