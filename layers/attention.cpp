@@ -33,6 +33,7 @@
 #include "core/ledger.hpp"
 #include "core/math.hpp"
 #include "core/profiling.hpp"
+#include "layers/weight_block.hpp"  // store(): one element in the precision its operand is held in
 
 #include <string>
 
@@ -75,10 +76,6 @@ struct Operands {
     return {data, T, 0, static_cast<std::int64_t>(block_rows) * T, size};
   }
 };
-
-// One element of a head-major GEMM operand, in the precision the operand is held in.
-KOKKOS_INLINE_FUNCTION void store(float& to, float x) { to = x; }
-KOKKOS_INLINE_FUNCTION void store(bf16& to, float x) { to = to_bf16(x); }
 
 // Row-major activations -> head-major (B_loc NH_y, T, hs) operands (fp32, or bf16 in bf16 mode),
 // one work item per element: reads along a row are contiguous, and so are the writes of each

@@ -40,7 +40,7 @@ run_one() {
   mkdir -p "$corpus"
   # Seeds (read-only, checked in) after the working corpus, which receives the new inputs.
   # intercept_tls_get_addr=0: LLVM <= 16's runtime can misread a dynamic TLS block and crash
-  # LeakSanitizer's tracer at exit (scripts/ci/sanitize.sh says how).
+  # LeakSanitizer's tracer at exit (scripts/ci/openmp-suite.sh says how).
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0 \
     "$build/fuzz/$h" "$corpus" "$root/tests/fuzz/corpus/$h" -max_total_time="$seconds" -max_len=16384 \
       -malloc_limit_mb=64 -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 \

@@ -12,7 +12,7 @@ namespace {
 using comm::CollectiveKind;
 using comm::CommAxis;
 
-constexpr double f32 = 4.0, f64 = 8.0;
+constexpr double float_bytes = 4.0, double_bytes = 8.0;
 
 // The trainer's grid rules (drivers/train/train_config.cpp, layers/gpt.cpp, layers/linear.cpp).
 void check_grid(const ModelDims& m, const comm::GridShape& g, const StepDims& s) {
@@ -110,8 +110,8 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // bf16 mode moves the linear layers' activations over X/Y and the weights over Z as bf16
   // (layers/bf16_wire.hpp); LayerNorm, softmax and loss statistics, the residual stream's
   // collectives and the gradients stay fp32.
-  const double wire = s.memory.precision == GemmPrecision::bf16 ? 2.0 : f32;
-  const double grad = s.memory.grad_reduce == GemmPrecision::bf16 ? 2.0 : f32;  // [train] grad_reduce
+  const double wire = s.memory.precision == GemmPrecision::bf16 ? 2.0 : float_bytes;
+  const double grad = s.memory.grad_reduce == GemmPrecision::bf16 ? 2.0 : float_bytes;  // [train] grad_reduce
   std::vector<CollectiveVolume> out;
   // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
   auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
@@ -127,9 +127,9 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
 
   // Forward: embedding rows over the vocabulary shards; LayerNorm (sum, sum of squares) per row
   // over X for ln_1 of block 0, then ln_2 and the next ln_1 (or ln_f) per block.
-  per_micro("embedding", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, f32 * rows * c);
+  per_micro("embedding", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, float_bytes * rows * c);
   per_micro("LayerNorm statistics (forward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
-            (2 * L + 1) * f64 * 2 * rows);
+            (2 * L + 1) * double_bytes * 2 * rows);
   // Normal layers' outputs over X (QKV W_qkv / G_y, FC W_in / G_y), transposed layers' over Y
   // (C_x each).
   per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
@@ -153,18 +153,18 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   }
   // LM head: the hidden state gathered over X, then per chunk of rows the max and (sum exp,
   // target logit) over X x Y.
-  per_micro("LM head input all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1, f32 * rows * c);
+  per_micro("LM head input all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1, float_bytes * rows * c);
   per_micro("LM head softmax statistics", CommAxis::xy, gxy, CollectiveKind::all_reduce, 2 * head_chunks_,
-            f32 * 3 * rows);
+            float_bytes * 3 * rows);
 
   // Backward: the LM head's input gradient over X x Y; LayerNorm gradient sums over X (ln_f,
   // then ln_2 and ln_1 per block); input gradients of the normal layers over Y (C_x each), of
   // the transposed ones over X (FC2 4 C_y, attention projection C_y); weight-gradient
   // reduce-scatters over Z; the embedding's output gradient gathered over X. (GPT-2's widths:
   // FC2's input 4 C_y, the normal layers' inputs C_x.)
-  per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, head_chunks_, f32 * rows * c);
+  per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, head_chunks_, float_bytes * rows * c);
   per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
-            (2 * L + 1) * f64 * 2 * rows);
+            (2 * L + 1) * double_bytes * 2 * rows);
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
             CollectiveKind::all_reduce, 2 * layers, L * wire * rows * (hid_y + cy), HiddenBy::oar);
   per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
@@ -172,7 +172,7 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
             L * grad * block, HiddenBy::ors);
   per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,
-            f32 * rows * c);
+            float_bytes * rows * c);
 
   // Once per step: gradients of the Z-replicated tensors summed over Z, then the whole arena
   // over data, both in buckets of bucket_mb; the loss over Z and data; the gradient norm over
@@ -207,11 +207,11 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
     per_step("gradient remainders over data", CommAxis::data, g.data, CollectiveKind::all_reduce, remainder_calls,
              grad * remainder_elements, HiddenBy::dp);
     per_step("parameters over data", CommAxis::data, g.data, CollectiveKind::all_gather, data_calls,
-             f32 * divisible_elements);
+             float_bytes * divisible_elements);
   }
-  per_step("loss", CommAxis::z, g.z, CollectiveKind::all_reduce, 1, f64);
-  per_step("loss", CommAxis::data, g.data, CollectiveKind::all_reduce, 1, f64);
-  per_step("gradient norm", CommAxis::other, static_cast<int>(g.size()), CollectiveKind::all_reduce, 1, f64);
+  per_step("loss", CommAxis::z, g.z, CollectiveKind::all_reduce, 1, double_bytes);
+  per_step("loss", CommAxis::data, g.data, CollectiveKind::all_reduce, 1, double_bytes);
+  per_step("gradient norm", CommAxis::other, static_cast<int>(g.size()), CollectiveKind::all_reduce, 1, double_bytes);
   return out;
 }
 

@@ -60,6 +60,12 @@ checkpoint::TrainingState training_state(const TrainConfig& c, long steps_done, 
   return state;
 }
 
+}  // namespace
+
+// Named (a member of Trainer::State: no anonymous-namespace type may be, once a unity build puts
+// this file inside another).
+namespace trainer_detail {
+
 // The two denominators of a step's FLOP rate, for the whole job (GFLOP/s; 0 = not reported).
 struct JobPeaks {
   double hardware_gflops = 0;       // MFU: log.peak_gflops, else every rank's published device peak
@@ -74,6 +80,12 @@ struct JobPeaks {
     return text;
   }
 };
+
+}  // namespace trainer_detail
+
+using trainer_detail::JobPeaks;
+
+namespace {
 
 JobPeaks job_peaks(const TrainConfig& c, const comm::Grid& grid) {
   const comm::Communicator& world = grid.world();

@@ -17,6 +17,7 @@
 # so fourfold's code is compiled at -O1 (two thirds of hipcc's -O3 time; the diagnostics come from
 # the front end, and the optimised build is what the suites check). Not -O0: clang 15 then fails
 # to select the gfx10+ lane intrinsics of Kokkos' reductions for gfx90a, which -O1 folds away.
+# A unity build (8 sources per compile), as the CUDA stage: the Kokkos headers parsed once per batch.
 #   scripts/ci/hip-compile.sh            build into build-hip/
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/kokkos.sh"
@@ -35,7 +36,7 @@ export HCC_AMDGPU_TARGET=${HCC_AMDGPU_TARGET:-$arch}
 build=${FOURFOLD_HIP_BUILD_DIR:-$fourfold_root/build-hip}
 configure() {
   cmake -S "$fourfold_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
-    -DCMAKE_CXX_COMPILER="$hipcc" \
+    -DCMAKE_CXX_COMPILER="$hipcc" -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
     -DCMAKE_PREFIX_PATH="$kokkos_prefix" -DFOURFOLD_ENABLE_WERROR=ON "$@" >"$build.configure.log" 2>&1
 }
 # Every configure names all four options, so that a cache left by an earlier run decides nothing.

@@ -5,12 +5,17 @@
 # races that the Serial backend hides and drift between the Kokkos 3.4 and 4.x APIs (the OpenMP
 # suite), and memory errors, undefined behaviour and leaks (the sanitizer suite). Any ASan or
 # UBSan report, or a leak outside Open MPI's known ones (scripts/ci/lsan-openmpi.supp), fails the
-# test that hit it. Builds the Kokkos install once (reused afterwards) into .deps/.
+# test that hit it. Builds the Kokkos install once (reused afterwards) into .deps/. The libraries
+# are a unity build (8 sources per compile; each test is its own), as in the GPU compile stages:
+# the Serial suite compiles every file alone.
 #
-# Runs the unit tests and the MPI tests at 1 and 2 ranks. Left to the Serial suite
-# (scripts/test.sh), which runs them all: the 4- and 8-rank runs (8 and 16 instrumented threads
-# on CI's 2 cores repeat the 2-rank ones with the same kernels, slowly) and the script tests
-# (whole programs built from the same kernels). `-L script` or `-R '\.np4$'` runs those too.
+# Runs the unit tests and the MPI tests at 2 ranks (at 1 rank those that have no 2-rank run).
+# Left to the Serial suite (scripts/test.sh), which runs them all: the 1-rank runs of programs
+# that also run on 2 ranks (the same kernels on the same 2 threads per rank, and the 2-rank grids
+# keep three axes of size 1, so the one-rank shortcuts of the collectives run there too), the 4-
+# and 8-rank runs (8 and 16 instrumented threads on CI's 2 cores repeat the 2-rank ones with the
+# same kernels, slowly) and the script tests (whole programs built from the same kernels).
+# `-L script` or `-R '\.np[14]$'` runs those too.
 #   scripts/ci/openmp-suite.sh [ctest arguments...]      build into build-openmp/
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/kokkos.sh"
@@ -22,6 +27,7 @@ ensure_kokkos openmp
 build=${FOURFOLD_OPENMP_BUILD_DIR:-$fourfold_root/build-openmp}
 cmake -S "$fourfold_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DFOURFOLD_SANITIZE=address,undefined -DFOURFOLD_ENABLE_NATIVE=OFF \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
   -DCMAKE_PREFIX_PATH="$kokkos_prefix" -DFOURFOLD_ENABLE_WERROR=ON >"$build.configure.log" 2>&1 \
   || { cat "$build.configure.log"; exit 1; }
 grep -q "Kokkos flavour upstream" "$build.configure.log" || { cat "$build.configure.log"; echo "openmp-suite: not configured against upstream Kokkos" >&2; exit 1; }
@@ -45,5 +51,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 if [ $# -gt 0 ]; then
   ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900 -E '^(install_consumer|gpu_scripts)$' "$@"
 else
-  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900 -E '\.np[48]$' -LE script
+  # The 1-rank runs whose program has a 2-rank run too, as one ctest pattern.
+  tests=$(ctest --test-dir "$build" -N | sed -n 's/^ *Test *#[0-9]*: *//p')
+  np1_twins=$(grep '\.np1$' <<<"$tests" | while read -r t; do
+    if grep -qx "${t%.np1}.np2" <<<"$tests"; then echo "${t//./\\.}"; fi
+  done | paste -sd'|' -)
+  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900 -E "\.np[48]\$${np1_twins:+|^($np1_twins)\$}" -LE script
 fi
