@@ -400,10 +400,12 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     // not read again), and each field restored or recomputed just before its reader
     // (materialise), so that the fields sharing a working slot in bf16 mode never need it at once.
     const bool recomputing = memory_.recompute != Recompute::none;
-    if (recomputing && l > 0) {
-      act_.restore(exec, l - 1, BlockField::res3);
-    } else if (recomputing) {
-      act_.restore_embedding(exec);
+    if (recomputing) {
+      if (l > 0) {
+        act_.restore(exec, l - 1, BlockField::res3);
+      } else {
+        act_.restore_embedding(exec);
+      }
     }
     const HeldMatrix block_input = l > 0 ? act_.held(l - 1, BlockField::res3) : act_.held_embedding();
     const auto backward_input = [&](BlockField field) {

@@ -105,12 +105,14 @@ bool GptActivations::saved_as_bf16(int l, BlockField field) const {
   return saved[l][static_cast<std::size_t>(field)].size() != 0;
 }
 
-HeldMatrix GptActivations::held(int l, BlockField field) const {
-  const std::size_t i = static_cast<std::size_t>(field);
+Matrix GptActivations::working(int l, BlockField field) const {
   BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  const Matrix working = matrix_fields[i].field(a);
-  if (!saved_as_bf16(l, field)) return working;
-  return ConstBf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
+  return matrix_fields[static_cast<std::size_t>(field)].field(a);
+}
+
+HeldMatrix GptActivations::held(int l, BlockField field) const {
+  if (!saved_as_bf16(l, field)) return working(l, field);
+  return ConstBf16Matrix(copy_target(l, field));
 }
 
 bool GptActivations::written_as_bf16(int l, BlockField field) const {
@@ -121,33 +123,24 @@ bool GptActivations::written_as_bf16(int l, BlockField field) const {
 }
 
 OutputMatrix GptActivations::output(int l, BlockField field) const {
-  const std::size_t i = static_cast<std::size_t>(field);
-  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  const Matrix working = matrix_fields[i].field(a);
-  if (!written_as_bf16(l, field)) return working;
-  return Bf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
+  if (!written_as_bf16(l, field)) return working(l, field);
+  return copy_target(l, field);
 }
 
 Bf16Matrix GptActivations::copy_target(int l, BlockField field) const {
   if (!saved_as_bf16(l, field)) return Bf16Matrix();
-  const std::size_t i = static_cast<std::size_t>(field);
-  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  const Matrix working = matrix_fields[i].field(a);
-  return Bf16Matrix(saved[l][i].data(), working.extent(0), working.extent(1));
+  const Matrix shape = working(l, field);  // the copy has the working buffer's rows and columns
+  return Bf16Matrix(saved[l][static_cast<std::size_t>(field)].data(), shape.extent(0), shape.extent(1));
 }
 
 void GptActivations::save(const ExecSpace& exec, int l, BlockField field) const {
   if (!saved_as_bf16(l, field) || written_as_bf16(l, field)) return;
-  const std::size_t i = static_cast<std::size_t>(field);
-  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  pack_bf16(exec, WorkKind::conversion, saved[l][i], flat(matrix_fields[i].field(a)));
+  pack_bf16(exec, WorkKind::conversion, saved[l][static_cast<std::size_t>(field)], flat(working(l, field)));
 }
 
 void GptActivations::restore(const ExecSpace& exec, int l, BlockField field) const {
   if (!saved_as_bf16(l, field)) return;
-  const std::size_t i = static_cast<std::size_t>(field);
-  BlockActivations& a = const_cast<BlockActivations&>(blocks[l]);  // reached through the accessors only
-  unpack_bf16(exec, WorkKind::conversion, flat(matrix_fields[i].field(a)), saved[l][i]);
+  unpack_bf16(exec, WorkKind::conversion, flat(working(l, field)), saved[l][static_cast<std::size_t>(field)]);
 }
 
 void GptActivations::save_embedding(const ExecSpace& exec) const {

@@ -130,6 +130,8 @@ struct GptActivations {
   /// in the same pass (the residual stream, res2 and res3: residual_layernorm_forward), instead of
   /// a save() after it; empty where the field has no copy.
   Bf16Matrix copy_target(int l, BlockField field) const;
+  /// Block l's fp32 working buffer of `field` (a shared slot in bf16 mode).
+  Matrix working(int l, BlockField field) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
   Matrix res0;                                     // (m, C_x) embedding output

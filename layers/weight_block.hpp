@@ -38,8 +38,6 @@ struct OutputMatrix {
   bool is_bf16() const { return bf16.data() != nullptr; }
   std::size_t rows() const { return is_bf16() ? bf16.extent(0) : fp32.extent(0); }
   std::size_t cols() const { return is_bf16() ? bf16.extent(1) : fp32.extent(1); }
-  /// Bytes of one element as written.
-  double element_bytes() const { return is_bf16() ? 2.0 : 4.0; }
 };
 
 /// One value stored as its output holds it. Kernels that write an OutputMatrix are function
