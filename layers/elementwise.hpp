@@ -30,8 +30,11 @@ inline constexpr std::size_t column_sum_partial_rows(std::size_t m) {
 ///     the chunks in order), where a GEMM would round a to bf16 and convert it first;
 ///   partials empty (fp32 mode): the GEMM a^T ones (ones: >= m elements equal to 1), as ever, so
 ///     fp32 results stay bit-identical.
+///   copy (m * n bf16, partials route only; empty: none) = a rounded to bf16, written by the pass
+///     that reads a for the partials: a linear layer's bf16 output-gradient operand in the same
+///     read as its bias gradient, in place of a conversion pass of its own.
 void accumulate_column_sums(ExecutionContext& ctx, const Vector& sums, const ConstMatrix& a,
-                            const ConstVector& ones, const Vector& partials);
+                            const ConstVector& ones, const Vector& partials, const Bf16Vector& copy = Bf16Vector());
 /// A (rows, cols) matrix as one flat vector (it is contiguous).
 inline Vector flat(const Matrix& a) { return Vector(a.data(), a.size()); }
 inline ConstVector flat(const ConstMatrix& a) { return ConstVector(a.data(), a.size()); }

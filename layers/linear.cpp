@@ -154,13 +154,20 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   ScopedRegion region("fourfold::linear::backward");
   const ExecSpace& exec = ctx.compute();
   // bf16 mode: dout rounded once here, then read as it is by both GEMMs (the same values each
-  // would have rounded it to); the bias gradient reads the fp32 dout.
+  // would have rounded it to). The bias gradient reads the fp32 dout; with a bias, that read
+  // writes the rounded copy too (one pass over dout for both), else a conversion pass does.
   HeldMatrix dout_operand = dout;
+  bool bias_done = false;
   if (ws.output_grad.extent(0) != 0 && ctx.gemm().precision() == GemmPrecision::bf16) {
     FF_ASSERT(ws.output_grad.extent(0) >= dout.size(), "{}: dout of {} elements, a bf16 copy of {}", name_,
               dout.size(), ws.output_grad.extent(0));
     const Bf16Vector rounded = Kokkos::subview(ws.output_grad, Kokkos::make_pair(std::size_t{0}, dout.size()));
-    pack_bf16(exec, WorkKind::conversion, rounded, ConstVector(dout.data(), dout.size()));
+    if (dbias.extent(0) != 0 && ws.column_partials.extent(0) != 0) {
+      accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials, rounded);
+      bias_done = true;
+    } else {
+      pack_bf16(exec, WorkKind::conversion, rounded, ConstVector(dout.data(), dout.size()));
+    }
     dout_operand = ConstBf16Matrix(rounded.data(), dout.extent(0), dout.extent(1));
   }
   // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
@@ -170,7 +177,9 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
   gemm_held(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout_operand, in, dweight_beta, dweight,
             "fourfold::linear::backward::dweight");
-  if (dbias.extent(0) != 0) accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);  // empty: no bias (Llama)
+  if (dbias.extent(0) != 0 && !bias_done) {  // empty: no bias (Llama)
+    accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);
+  }
   if (overlap_input_grad) {
     if (din_reduce.active()) din_reduce.wait(exec);
     finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);

@@ -4,7 +4,10 @@
 // and across the 32-row chunks and widths that are no multiple of the host's 64-column runs; the
 // sums are accumulated (+=). The reduction reads its fp32 input as it is even when the engine
 // computes GEMMs in bf16, where the GEMM route would round it; it is deterministic; the ledger
-// counts its two launches and no conversion.
+// counts its two launches and no conversion. With a bf16 copy asked for (a linear layer's
+// output-gradient operand in bf16 mode), the same pass writes every element rounded once, bit
+// for bit, and the sums do not change.
+#include "core/bf16.hpp"
 #include "core/gemm_engine.hpp"
 #include "core/ledger.hpp"
 #include "layers/elementwise.hpp"
@@ -92,6 +95,35 @@ TEST(ColumnSums, ReductionIsDeterministicAndCountedAsTwoKernels) {
     runs.push_back(test::to_vector(sums));
   }
   EXPECT_EQ(runs[0], runs[1]);
+}
+
+TEST(ColumnSums, Bf16CopyWrittenInTheSamePass) {
+  ExecutionContext ctx;
+  for (const ColumnSumCase c : {ColumnSumCase{1, 1}, ColumnSumCase{33, 65}, ColumnSumCase{100, 130}}) {
+    SCOPED_TRACE(std::to_string(c.m) + "x" + std::to_string(c.n));
+    std::vector<double> want;
+    const Matrix a = column_input(c.m, c.n, want);
+    const Vector partials = test::filled_vector("partials", column_sum_partial_rows(c.m) * c.n, 0.0);
+    const Vector plain = test::filled_vector("plain", c.n, 0.5), with_copy = test::filled_vector("with_copy", c.n, 0.5);
+    const Bf16Vector copy("copy", c.m * c.n);
+    accumulate_column_sums(ctx, plain, a, ConstVector(), partials);
+    Counters counters;
+    {
+      const LedgerScope ledger(counters);
+      accumulate_column_sums(ctx, with_copy, a, ConstVector(), partials, copy);
+    }
+    ctx.compute().fence();
+    EXPECT_EQ(test::to_vector(plain), test::to_vector(with_copy));
+    const auto values = test::to_vector(a);
+    const auto host_copy = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), copy);
+    for (std::size_t i = 0; i < values.size(); ++i)
+      ASSERT_EQ(to_float(host_copy(i)), round_to_bf16(static_cast<float>(values[i]))) << "element " << i;
+    const LedgerTotals work = counters.ledger();
+    EXPECT_EQ(work.total_launches(), 2);
+    EXPECT_EQ(work.bytes_of(WorkKind::conversion), 0.0);
+    const double elements = static_cast<double>(c.m) * c.n, chunks = column_sum_partial_rows(c.m);
+    EXPECT_EQ(work.bytes_of(WorkKind::elementwise), 4.0 * (elements + 2.0 * chunks * c.n + 2.0 * c.n) + 2.0 * elements);
+  }
 }
 
 }  // namespace
