@@ -55,6 +55,8 @@ class AdamW {
   /// The arena segments this rank's moments cover, in their storage order.
   const std::vector<ArenaSegment>& segments() const { return segments_; }
   std::size_t state_size() const { return m_.extent(0); }
+  /// Update kernels per step: the segments cut where the decay setting changes.
+  std::size_t runs() const { return runs_.size(); }
 
   /// m and v of the whole arena (arena_size each) in host memory on every rank: sharded, every
   /// data rank's share all-gathered over `data`. Waits for the device.

@@ -27,6 +27,14 @@ class GradientNorm {
   void compute(const ExecSpace& exec, const DeviceScalar<double>& norm, const ConstVector& gradients,
                const comm::Communicator& world) const;
 
+  /// The owned ranges (one partial-sum kernel each) and their elements.
+  std::size_t ranges() const { return ranges_.size(); }
+  std::size_t elements() const {
+    std::size_t total = 0;
+    for (const auto& [begin, end] : ranges_) total += end - begin;
+    return total;
+  }
+
  private:
   std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // [begin, end) in the arena
   Kokkos::View<double*, MemSpace> partials_;                // (ranges) sums of squares

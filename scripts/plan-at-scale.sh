@@ -204,7 +204,7 @@ def axonn_top(model, gpus, B, S, min_tp, k):
 PERLMUTTER = dict(gpus_per_node=4, intra_node_gbps=230.0, inter_node_gbps=25.0, intra_node_latency_us=5.0,
                   inter_node_latency_us=10.0, gemm_tflops=dict(fp32=19.5 * 220 / 312, bf16=220.0),
                   peak_tflops=dict(fp32=19.5, bf16=312.0), memory_gbps=1555.0,
-                  memory_gib=40.0)
+                  memory_gib=40.0, launch_latency_us=3.0)
 UNLIMITED = dict(memory_gib=1e6)
 
 

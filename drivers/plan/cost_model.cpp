@@ -1,5 +1,7 @@
 #include "drivers/plan/cost_model.hpp"
 
+#include "drivers/plan/step_work.hpp"
+
 #include "core/error.hpp"
 #include "drivers/plan/calibration.hpp"
 #include "drivers/plan/step_volume.hpp"
@@ -59,6 +61,8 @@ void validate(const Machine& m) {
              "(e.g. gemm_tflops = {{ fp32 = 13.7, bf16 = 220 }})",
              m.name);
   positive(m.memory_gbps, "memory_gbps");
+  FF_REQUIRE(std::isfinite(m.launch_latency_us) && m.launch_latency_us >= 0.0,
+             "machine '{}': launch_latency_us = {} must be a number of at least 0", m.name, m.launch_latency_us);
   positive(m.memory_gib, "memory_gib");
   FF_REQUIRE(std::isfinite(m.intra_node_latency_us) && m.intra_node_latency_us >= 0.0 &&
                  std::isfinite(m.inter_node_latency_us) && m.inter_node_latency_us >= 0.0,
@@ -178,82 +182,17 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const double head_flops = (6.0 + 2.0 * (head.chunks - 1) * head.chunk_rows / m) * m * vocab_local * c;
   const double linear_s = linear_flops / rate;
   const double micro_gemm_s = (linear_flops + recompute_linear_flops + attention_flops + head_flops) / rate;
-  // Memory-bound kernels: each activation written once forward and read and written once
-  // backward (3 passes) over the residual-stream (C_x) and head widths (twice: activations and
-  // their gradients), plus what is recomputed (selective: the norm and activation outputs; block:
-  // the whole block forward again, 10 of GPT-2's 12 C_y of head widths); the softmax over the
-  // blocks of scores (forward, and backward's recomputed probabilities and their gradient) and over
-  // the vocabulary shard; Llama's rotation of the query and key heads, in place forward and
-  // backward (and again in a recomputed block).
-  const double scores = local_batch * heads_local * attention_scores_computed(step.seq_len);
-  const double rotated = model.llama() ? 2.0 * m * (cy + model.kv() * hs / grid.y) : 0.0;
-  const double recomputed_traffic =
-      recompute == Recompute::block ? m * (4.0 * cx + head_widths * 10.0 / 12.0) + 2.0 * scores + rotated
-      : recompute == Recompute::selective ? m * (2.0 * cx + hid_y)
-                                          : 0.0;
-  const double micro_traffic =
-      f32 * (L * (3.0 * m * (12.0 * cx + 2.0 * head_widths) + 5.0 * scores + 2.0 * rotated + recomputed_traffic) +
-             3.0 * m * vocab_local);
-  // bf16 mode's conversions (layers/bf16_wire.hpp), 12 bytes per element converted there and
-  // back: the linear layers' outputs (W_qkv + W_in per Y rank + 2 C_x per row, and the recomputed
-  // forward's W_qkv + W_in + C_x) and input gradients (W_hid + C_y + 2 C_x) around their
-  // all-reduces; the matrices a block saves as bf16 and restores (none: all 4 C_x + 12 C_y, of
-  // which ln1, ln2 and the MLP activation, 2 C_x + W_hid, are written in bf16 by the kernels that
-  // make them: no conversion, and 2 bytes less written than the fp32 traffic above counts;
-  // selective: 2 C_x + 8 C_y for GPT-2, whose activation output is recomputed). The weights'
-  // bf16 copy (the GEMMs read it, or the gathered bf16 blocks, as it is): written by AdamW's
-  // update (2 bytes per element, in the optimizer's traffic below), or with the optimizer sharded
-  // over data rounded by the next forward, 6 bytes per arena element once per step.
-  // bf16 gradient collectives: 16 bytes per element of each dW
-  // block (rounded, then its reduced chunk added) and 12 per arena element over data.
-  double bf16_traffic = 0.0, bf16_step_traffic = 0.0;
-  const ArenaSizes local_arena = arena_sizes(model, grid);
-  if (step.memory.precision == GemmPrecision::bf16) {
-    const double linear_elements =
-        m * (head_widths + 4.0 * cx + (recompute == Recompute::block ? qkv_y + in_y + cx : 0.0));
-    const double saved_elements = recompute == Recompute::none        ? m * (4.0 * cx + head_widths)
-                                  : recompute == Recompute::selective ? m * (2.0 * cx + head_widths - hid_y)
-                                                                      : 0.0;
-    // Written in bf16 by their producers, never converted: the fields only GEMMs read (the norm
-    // outputs and the MLP activation), which read them as they are.
-    const double written_bf16_elements = recompute == Recompute::none ? m * (2.0 * cx + hid_y) : 0.0;
-    // Read by backward as they were saved, never restored (no conversion, and 2 bytes less read
-    // than the fp32 traffic counts): without recomputation, the fields the norms' and the
-    // activation's backward read, the block input, res2 and the MLP's pre-activation (2 C_x +
-    // W_in); with selective recomputation only ln_f's input, the last block's output (C_x, once).
-    const double read_bf16_elements = recompute == Recompute::none ? m * (2.0 * cx + in_y) : 0.0;
-    const double lnf_input_elements = recompute == Recompute::selective ? m * cx : 0.0;
-    // The residual stream's copies (res2, res3: 2 C_x, saved unless the block is recomputed):
-    // written by the residual add that makes them, 2 bytes, instead of a 6-byte conversion pass.
-    const double fused_copy_elements = recompute != Recompute::block ? m * 2.0 * cx : 0.0;
-    // The MLP pre-activation's copy (W_in, saved unless the block is recomputed): written by the
-    // activation's forward, 2 bytes, instead of a 6-byte pass; GELU's then writes no fp32 biased
-    // pre-activation back (4 bytes less again).
-    const double fused_pre_elements = recompute != Recompute::block ? m * in_y : 0.0;
-    const double fused_pre_saving = model.llama() ? 4.0 : 8.0;
-    // Backward's output gradients, rounded once each for both of their GEMMs (6 bytes).
-    const double output_grad_elements = m * (qkv_y + in_y + 2.0 * cx);
-    bf16_traffic += L * (12.0 * (linear_elements + saved_elements) - 14.0 * written_bf16_elements -
-                         8.0 * read_bf16_elements - 4.0 * fused_copy_elements - fused_pre_saving * fused_pre_elements +
-                         6.0 * output_grad_elements) -
-                    8.0 * lnf_input_elements;
-  }
-  if (step.memory.grad_reduce == GemmPrecision::bf16) {
-    if (grid.z > 1) bf16_traffic += 16.0 * local_arena.z_sharded * grid.z;
-    if (grid.data > 1) bf16_step_traffic += 12.0 * (local_arena.z_sharded + local_arena.z_replicated);
-  }
-  // AdamW: 28 bytes per element it updates (the whole arena, or this data rank's share), 2 more in
-  // bf16 mode for the bf16 copy it writes (unsharded), plus clearing the rest of the gradient
-  // arena when sharded.
-  const double arena = cost.memory.parameters / f32, updated = cost.memory.optimizer / (2.0 * f32);
-  const bool bf16_mode = step.memory.precision == GemmPrecision::bf16;
-  const double optimizer_traffic =
-      (28.0 + (bf16_mode && updated >= arena ? 2.0 : 0.0)) * updated + (updated < arena ? f32 * arena : 0.0);
-  if (bf16_mode && updated < arena) bf16_step_traffic += 6.0 * arena;
-  const double memory_rate = 1e9 * machine.memory_gbps;
+  // Memory-bound work: every kernel and copy of the step but the GEMMs (timed by their FLOPs
+  // above), at the memory bandwidth, from the bytes each moves (step_work.hpp, the formulas the
+  // kernels count into the ledger), plus one launch latency per kernel and library call, GEMMs
+  // included.
+  const StepWork work = step_work(model, grid, step);
+  cost.memory_bound_bytes = work.total_bytes() - work.bytes_of(WorkKind::gemm);
+  cost.conversion_bytes = work.bytes_of(WorkKind::conversion);
+  cost.launches = work.total_launches();
+  cost.launch_s = static_cast<double>(cost.launches) * machine.launch_latency_us * 1e-6;
   cost.gemm_s = micro_steps * micro_gemm_s;
-  cost.other_compute_s =
-      (micro_steps * (micro_traffic + bf16_traffic) + optimizer_traffic + bf16_step_traffic) / memory_rate;
+  cost.other_compute_s = cost.memory_bound_bytes / (1e9 * machine.memory_gbps) + cost.launch_s;
   // One micro-batch's forward is about a third of its GEMMs without recomputation; the backward
   // (input and weight gradients, and a recomputed forward) is the rest.
   const double forward_gemm_s = (micro_gemm_s - recompute_flops / rate) / 3.0;

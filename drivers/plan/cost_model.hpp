@@ -51,6 +51,7 @@ struct Machine {
   PrecisionRates gemm_tflops;          // dense GEMM rate reached at each precision
   PrecisionRates peak_tflops;          // the GPU's dense peak at each precision (MFU's denominator)
   double memory_gbps = 0.0;            // device memory bandwidth, GB/s (memory-bound kernels)
+  double launch_latency_us = 0.0;      // per kernel or library call, what back-to-back launches cost
   double memory_gib = 0.0;             // device memory, GiB
 };
 
@@ -99,7 +100,11 @@ struct StepCost {
   bool feasible = true;
   std::string reason;  // why not, when infeasible
   double gemm_s = 0.0;
-  double other_compute_s = 0.0;
+  double other_compute_s = 0.0;      // memory-bound kernels at the memory bandwidth, plus launch_s
+  double memory_bound_bytes = 0.0;   // bytes the step's kernels other than GEMMs move (step_work.hpp)
+  double conversion_bytes = 0.0;     // of which passes that only change precision
+  long launches = 0;                 // kernels and library calls per step, GEMMs included
+  double launch_s = 0.0;             // launches x the machine's launch latency
   std::array<double, comm::comm_axis_count> comm_s{};     // all communication per axis
   std::array<double, comm::comm_axis_count> comm_bytes{}; // bytes per axis per step (full-buffer convention)
   std::array<long, comm::comm_axis_count> comm_calls{};   // collective calls per axis per step

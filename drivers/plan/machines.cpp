@@ -18,9 +18,12 @@ namespace {
 // the peak derated as each machine's bf16 rate always was (~70%: 220 of 312, 130 of 191.5, 700 of
 // 989), the same factor at both precisions, until a calibration replaces them. Latencies are per
 // ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes.
+// Launch latencies are the gap a stream of back-to-back small kernels leaves per kernel (not the
+// host's enqueue, which runs ahead): about 2-3 us on A100 and H100 with CUDA, about twice that
+// with HIP on MI250X; no fourfold measurement yet (scripts/gpu/check.sh reports launches per step).
 Machine preset(const char* name, int gpus_per_node, double intra_gbps, double inter_gbps, double intra_us,
                double inter_us, double bf16_gemm, double bf16_peak, double fp32_peak, double memory_gbps,
-               double memory_gib) {
+               double memory_gib, double launch_us) {
   Machine m;
   m.name = name;
   m.gpus_per_node = gpus_per_node;
@@ -34,6 +37,7 @@ Machine preset(const char* name, int gpus_per_node, double intra_gbps, double in
   m.gemm_tflops.fp32 = fp32_peak * (bf16_gemm / bf16_peak);
   m.memory_gbps = memory_gbps;
   m.memory_gib = memory_gib;
+  m.launch_latency_us = launch_us;
   return m;
 }
 
@@ -42,16 +46,16 @@ std::vector<Machine> presets() {
       // NERSC Perlmutter GPU nodes (docs.nersc.gov/systems/perlmutter/architecture/): 4 NVIDIA
       // A100-SXM4-40GB (HBM2 1555 GB/s; dense bf16 312 TFLOP/s, FP32 19.5) joined by NVLink 3, and
       // 4 Slingshot-11 NICs of 200 Gb/s per node (25 GB/s per GPU).
-      preset("perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 19.5, 1555.0, 40.0),
+      preset("perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 19.5, 1555.0, 40.0, 3.0),
       // OLCF Frontier (docs.olcf.ornl.gov/systems/frontier_user_guide.html): 4 AMD MI250X per
       // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s, 191.5 TFLOP/s dense bf16 and 47.9 FP32 matrix;
       // GCDs joined by Infinity Fabric (50-100 GB/s per direction); 4 Slingshot-11 NICs of 25 GB/s
       // per node (12.5 GB/s per GCD).
-      preset("frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 47.9, 1600.0, 64.0),
+      preset("frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 47.9, 1600.0, 64.0, 6.0),
       // CSCS Alps (docs.cscs.ch/alps/hardware/): 4 NVIDIA GH200 per node, each an H100 with
       // 96 GB HBM3 at 4 TB/s, 989 TFLOP/s dense bf16 and 67 FP32, joined by NVLink 4; one
       // Slingshot-11 NIC of 25 GB/s per GH200.
-      preset("alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 67.0, 4000.0, 96.0),
+      preset("alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 67.0, 4000.0, 96.0, 2.5),
   };
 }
 
@@ -121,7 +125,7 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   FF_REQUIRE(t["machine"].is_table(), "machine file '{}': no [machine] table", name_or_path);
   static const char* const known[] = {"name", "gpus_per_node", "intra_node_gbps", "inter_node_gbps",
                                       "intra_node_latency_us", "inter_node_latency_us", "gemm_tflops",
-                                      "peak_tflops", "memory_gbps", "memory_gib"};
+                                      "peak_tflops", "memory_gbps", "memory_gib", "launch_latency_us"};
   for (const auto& [key, value] : *t["machine"].as_table()) {
     bool ok = false;
     for (const char* k : known) ok |= key.str() == k;
@@ -142,6 +146,8 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   m.peak_tflops = rates(t, name_or_path, "peak_tflops");
   m.memory_gbps = number(t, name_or_path, "memory_gbps");
   m.memory_gib = number(t, name_or_path, "memory_gib");
+  // Optional: a machine file written before launches were counted costs none.
+  if (t["machine"]["launch_latency_us"]) m.launch_latency_us = number(t, name_or_path, "launch_latency_us");
   validate(m);
   return m;
 }

@@ -177,6 +177,10 @@ int run(const Options& o) {
         line["step_s"] = c.step_s;
         line["gemm_s"] = c.gemm_s;
         line["other_compute_s"] = c.other_compute_s;
+        line["memory_bound_bytes"] = c.memory_bound_bytes;
+        line["conversion_bytes"] = c.conversion_bytes;
+        line["launches"] = c.launches;
+        line["launch_s"] = c.launch_s;
         line["mfu"] = c.mfu;
         line["mfu_peak"] = precision_name(c.step.memory.precision);
         line["memory_gib"] = c.memory.total() / gib;

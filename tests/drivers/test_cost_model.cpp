@@ -4,6 +4,7 @@
 // ranking that only improves with more bandwidth or a faster GEMM.
 #include "core/error.hpp"
 #include "drivers/plan/cost_model.hpp"
+#include "drivers/plan/step_work.hpp"
 
 #include <gtest/gtest.h>
 
@@ -46,6 +47,36 @@ TEST(CostModel, RingCollectivesByHand) {
   const double tree = 1000 * 20 * 20e-6 + 2 * 1e6 / 20e9;
   EXPECT_NEAR(plan::collective_seconds(CollectiveKind::all_reduce, 1e6, 1000, 1024, false, m), tree, 1e-12);
   EXPECT_LT(tree, ring);
+}
+
+// The memory-bound time is the step's non-GEMM bytes (step_work.hpp, held to the ledger by
+// test_step_work) at the memory bandwidth, plus one launch latency per kernel and library call.
+TEST(CostModel, MemoryBoundTimeIsTheStepWorkPlusLaunches) {
+  plan::Machine m = test_machine();
+  const plan::ModelDims model;  // GPT-2 124M
+  const comm::GridShape grid{2, 2, 1, 1};
+  plan::StepDims step(8, 4, 256);
+  for (const GemmPrecision precision : {GemmPrecision::fp32, GemmPrecision::bf16}) {
+    step.memory.precision = precision;
+    m.gemm_tflops.bf16 = m.peak_tflops.bf16 = precision == GemmPrecision::bf16 ? 300.0 : 0.0;
+    const plan::StepWork work = plan::step_work(model, grid, step);
+    m.launch_latency_us = 0.0;
+    const plan::StepCost none = plan::predict_step(model, grid, step, m);
+    m.launch_latency_us = 4.0;
+    const plan::StepCost some = plan::predict_step(model, grid, step, m);
+    ASSERT_TRUE(none.feasible && some.feasible) << none.reason << some.reason;
+    EXPECT_DOUBLE_EQ(none.memory_bound_bytes, work.total_bytes() - work.bytes_of(WorkKind::gemm));
+    EXPECT_EQ(none.launches, work.total_launches());
+    EXPECT_GT(none.launches, 2 * 12 * 10);  // tens of kernels per block and micro-batch
+    EXPECT_DOUBLE_EQ(none.other_compute_s, none.memory_bound_bytes / 1.5e12);
+    EXPECT_DOUBLE_EQ(some.launch_s, static_cast<double>(some.launches) * 4e-6);
+    EXPECT_NEAR(some.other_compute_s - none.other_compute_s, some.launch_s, 1e-15);
+    if (precision == GemmPrecision::fp32) {
+      EXPECT_EQ(none.conversion_bytes, 0.0);
+    } else {
+      EXPECT_GT(none.conversion_bytes, 0.0);
+    }
+  }
 }
 
 TEST(CostModel, GroupsInsideANode) {

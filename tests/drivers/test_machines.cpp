@@ -58,6 +58,8 @@ TEST(Machines, PresetsAreValid) {
   EXPECT_DOUBLE_EQ(plan::load_machine("perlmutter").peak_tflops.fp32, 19.5);
   EXPECT_DOUBLE_EQ(plan::load_machine("perlmutter").peak_tflops.bf16, 312.0);
   EXPECT_DOUBLE_EQ(plan::load_machine("perlmutter").gemm_tflops.bf16, 220.0);
+  for (const std::string& name : plan::machine_preset_names())
+    EXPECT_GT(plan::load_machine(name).launch_latency_us, 0.0) << name;  // every GPU preset costs its launches
 }
 
 TEST(Machines, LoadsAFile) {
@@ -69,6 +71,9 @@ TEST(Machines, LoadsAFile) {
   EXPECT_DOUBLE_EQ(m.gemm_tflops.fp32, 47.0);
   EXPECT_DOUBLE_EQ(m.gemm_tflops.bf16, 600.0);
   EXPECT_DOUBLE_EQ(m.peak_tflops.bf16, 989.0);
+  EXPECT_DOUBLE_EQ(m.launch_latency_us, 0.0);  // optional: a file without it costs no launches
+  EXPECT_DOUBLE_EQ(plan::load_machine(write("launch.toml", good + std::string("launch_latency_us = 2.5\n"))).launch_latency_us,
+                   2.5);
 
   // A machine that gives one precision only plans runs at that precision.
   std::string bf16_only = good;
@@ -97,6 +102,9 @@ TEST(Machines, RejectsBadInput) {
   std::string negative = good;
   negative.replace(negative.find("inter_node_gbps = 40.5"), 22, "inter_node_gbps = -1");
   EXPECT_NE(error_of(write("negative.toml", negative)).find("inter_node_gbps = -1 must be a positive number"),
+            std::string::npos);
+  EXPECT_NE(error_of(write("launch.toml", text + "launch_latency_us = -2\n"))
+                .find("launch_latency_us = -2 must be a number of at least 0"),
             std::string::npos);
   std::string text_value = good;
   text_value.replace(text_value.find("bf16 = 600"), 10, "bf16 = \"fast\"");

@@ -1,0 +1,496 @@
+#include "drivers/plan/step_work.hpp"
+
+#include "layers/attention_blocking.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fourfold::plan {
+
+void StepWork::add(WorkKind kind, double bytes_moved, long count) {
+  const int k = static_cast<int>(kind);
+  launches[k] += count;
+  bytes[k] += static_cast<double>(static_cast<long long>(bytes_moved));  // as the ledger adds them
+}
+
+long StepWork::total_launches() const {
+  long total = 0;
+  for (long l : launches) total += l;
+  return total;
+}
+
+double StepWork::total_bytes() const {
+  double total = 0.0;
+  for (double b : bytes) total += b;
+  return total;
+}
+
+namespace {
+
+constexpr double f32 = 4.0, b16 = 2.0;
+constexpr std::size_t column_sum_chunk_rows = 32;  // layers/elementwise.hpp
+constexpr std::size_t layernorm_chunk_rows = 32;   // layers/layernorm.hpp
+
+double ceil_div(double a, double b) { return std::ceil(a / b); }
+
+// Which of a block's matrices a mode keeps, and in bf16 mode how (layers/gpt_memory.cpp).
+enum class Field { ln1, qkv, atty, res2, ln2, fch, fch_gelu, res3 };
+
+struct Kept {
+  Recompute recompute;
+  bool bf16;
+  bool kept(Field f) const {
+    switch (f) {
+      case Field::ln1:
+      case Field::ln2:
+      case Field::fch_gelu: return recompute == Recompute::none;
+      case Field::res3: return true;
+      default: return recompute != Recompute::block;
+    }
+  }
+  // Saved for backward as a bf16 copy: every kept matrix, but block recomputation's checkpoints.
+  bool saved_as_bf16(Field f) const { return bf16 && kept(f) && !(f == Field::res3 && recompute == Recompute::block); }
+  // Written straight into the copy (only GEMMs read it).
+  bool written_as_bf16(Field f) const {
+    return (f == Field::ln1 || f == Field::ln2 || f == Field::fch_gelu) && saved_as_bf16(f);
+  }
+  // The embedding output's copy (the packed working set: bf16 without block recomputation).
+  bool embedding_saved() const { return bf16 && recompute != Recompute::block; }
+  double held_bytes(Field f) const { return saved_as_bf16(f) ? b16 : f32; }
+  double out_bytes(Field f) const { return written_as_bf16(f) ? b16 : f32; }
+};
+
+// One rank's step, pass by pass: each function adds what the layer of the same name counts.
+class Tally {
+ public:
+  Tally(const ModelDims& model, const comm::GridShape& grid, const StepDims& step, BatchedGemmLaunches batched)
+      : model_(model), grid_(grid), step_(step), batched_(batched),
+        kept_{step.memory.recompute, step.memory.precision == GemmPrecision::bf16} {
+    bf16_ = kept_.bf16;
+    gpt2_ = !model.llama();
+    local_batch_ = static_cast<double>(step.micro_batch_size) / (grid.z * grid.data);
+    T_ = step.seq_len;
+    m_ = local_batch_ * T_;
+    c_ = model.channels;
+    cx_ = c_ / grid.x;
+    cy_ = c_ / grid.y;
+    hs_ = c_ / model.heads;
+    heads_y_ = static_cast<double>(model.heads) / grid.y;
+    kv_y_ = model.kv() / grid.y;
+    qkv_y_ = model.qkv_width() / grid.y;
+    in_y_ = model.mlp_in_width() / grid.y;
+    hid_y_ = model.mlp_hidden() / grid.y;
+    head_ = head_chunks(model, grid, step);
+  }
+
+  StepWork work;
+
+  // Counts `bytes` and `count` launches, times the current repetition (identical blocks and
+  // micro-batches are tallied once and multiplied: the planner searches thousands of plans).
+  void add(WorkKind kind, double bytes, long count = 1) { work.add(kind, bytes * repeat_, count * repeat_); }
+  template <class Body>
+  void repeat(long times, const Body& body) {
+    if (times <= 0) return;
+    const long outer = repeat_;
+    repeat_ *= times;
+    body();
+    repeat_ = outer;
+  }
+
+  // --- GEMMs (core/gemm.cpp): operands read once in the precision the library reads them, C
+  // written (and read where beta != 0); in bf16 mode an fp32 operand is first rounded into the
+  // engine's copy (a conversion of 6 bytes per element).
+  void gemm(double rows, double cols, double inner, double a_elements, double b_elements, bool beta, bool a_fp32,
+            bool b_fp32) {
+    if (bf16_ && a_fp32) add(WorkKind::conversion, (f32 + b16) * a_elements);
+    if (bf16_ && b_fp32) add(WorkKind::conversion, (f32 + b16) * b_elements);
+    (void)inner;
+    add(WorkKind::gemm, operand_bytes() * (a_elements + b_elements) + f32 * rows * cols * (beta ? 2 : 1));
+  }
+  // Strided batch of `batch` products (rows x inner) (inner x cols), operands already in the
+  // GEMM's precision (attention's head-major buffers).
+  void batched_gemm(double batch, double rows, double cols, double inner, bool beta) {
+    const double bytes = batch * (operand_bytes() * (rows * inner + inner * cols) + f32 * rows * cols * (beta ? 2 : 1));
+    const long launches = bf16_ || batched_ == BatchedGemmLaunches::per_call ? 1 : static_cast<long>(batch);
+    add(WorkKind::gemm, bytes, launches);
+  }
+
+  // --- bf16 on the wire (layers/bf16_wire.cpp).
+  void pack(WorkKind kind, double n) { add(kind, (f32 + b16) * n); }
+  // A linear layer's X/Y all-reduce of n elements over a group of `group` ranks.
+  void activation_all_reduce(double n, int group) {
+    if (!bf16_) return;
+    if (group == 1) {
+      add(WorkKind::conversion, 2.0 * f32 * n);  // rounded in place
+    } else {
+      pack(WorkKind::wire, n);
+      pack(WorkKind::wire, n);  // and back
+    }
+  }
+
+  // --- Linear layers (layers/linear.cpp): out (m, n) = in (m, k) W^T, W (n, k).
+  void linear_forward(double n, double k, bool in_bf16, int group, bool bias) {
+    gemm(m_, n, k, m_ * k, n * k, false, !in_bf16, false);
+    activation_all_reduce(m_ * n, group);
+    if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
+  }
+  void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias) {
+    bool bias_done = false;
+    if (bf16_) {
+      if (bias) {
+        column_sums(n, true);
+        bias_done = true;
+      } else {
+        pack(WorkKind::conversion, m_ * n);
+      }
+    }
+    gemm(m_, k, n, m_ * n, n * k, false, false, false);  // dX: dout (bf16 in bf16 mode) W
+    activation_all_reduce(m_ * k, backward_group);
+    const bool accumulate = grid_.z == 1;  // G_z > 1: into the schedule's block, then reduce-scattered
+    gemm(n, k, m_, m_ * n, m_ * k, accumulate, false, !in_bf16);  // dW: dout^T in
+    if (bias && !bias_done) {
+      if (bf16_) {
+        column_sums(n, false);
+      } else {
+        gemm(n, 1, m_, m_ * n, m_, true, false, false);  // dout^T ones
+      }
+    }
+    if (grid_.z > 1) {
+      // The dW block reduce-scattered over Z (layers/linear_schedule.cpp), then its chunk added.
+      const double block = n * k, chunk = block / grid_.z;
+      if (step_.memory.grad_reduce == GemmPrecision::bf16) {
+        pack(WorkKind::wire, block);
+        add(WorkKind::wire, (2.0 * f32 + b16) * chunk);
+      } else {
+        add(WorkKind::elementwise, 3.0 * f32 * chunk);
+      }
+    }
+  }
+  // accumulate_column_sums (layers/elementwise.cpp), partials route, with the bf16 copy of its
+  // matrix written in the same pass or not.
+  void column_sums(double n, bool copy) {
+    const double chunks = ceil_div(m_, static_cast<double>(column_sum_chunk_rows));
+    add(WorkKind::elementwise, f32 * (m_ * n + chunks * n) + (copy ? b16 * m_ * n : 0.0));
+    add(WorkKind::elementwise, f32 * (chunks * n + 2.0 * n));
+  }
+
+  // --- LayerNorm / RMSNorm (layers/layernorm.cpp) over C_x columns.
+  double norm_vectors() const { return gpt2_ ? 2.0 : 1.0; }
+  void normalise(double out_bytes) {
+    add(WorkKind::norm, f32 * (m_ * cx_ + 2.0 * m_ + norm_vectors() * cx_) + out_bytes * m_ * cx_ + 16.0 * m_);
+  }
+  void layernorm_forward(double out_bytes) {
+    add(WorkKind::norm, f32 * m_ * cx_ + 16.0 * m_);
+    normalise(out_bytes);
+  }
+  void residual_layernorm_forward(double out_bytes, bool copy) {
+    add(WorkKind::norm, 3.0 * f32 * m_ * cx_ + (copy ? b16 * m_ * cx_ : 0.0) + 16.0 * m_);
+    normalise(out_bytes);
+  }
+  void layernorm_normalise() {
+    add(WorkKind::norm, f32 * (2.0 * m_ * cx_ + 2.0 * m_ + norm_vectors() * cx_));
+  }
+  void layernorm_backward(double in_bytes, bool accumulate) {
+    const double mc = m_ * cx_, in = in_bytes * mc;
+    const double chunks = ceil_div(m_, static_cast<double>(layernorm_chunk_rows));
+    add(WorkKind::norm, f32 * (mc + cx_ + 2.0 * m_) + in + 16.0 * m_);
+    add(WorkKind::norm, f32 * ((accumulate ? 3.0 : 2.0) * mc + cx_ + 2.0 * m_) + in + 16.0 * m_);
+    add(WorkKind::norm, f32 * (mc + 2.0 * m_ + 2.0 * chunks * cx_) + in);
+    add(WorkKind::norm, f32 * (2.0 * chunks * cx_ + (gpt2_ ? 4.0 : 2.0) * cx_));
+  }
+
+  // --- The MLP activation (layers/gelu.cpp, layers/swiglu.cpp).
+  void activation_forward(double out_bytes, bool copy) {
+    if (gpt2_) {
+      const double e = m_ * in_y_;  // bias + GELU, in place or into the pre-activation's copy
+      add(WorkKind::elementwise, f32 * (e + in_y_) + (copy ? b16 : f32) * e + out_bytes * e);
+    } else {
+      const double e = m_ * hid_y_;
+      add(WorkKind::elementwise, 2.0 * f32 * e + (copy ? 2.0 * b16 * e : 0.0) + out_bytes * e);
+    }
+  }
+  void activation_recompute() {  // selective: the output from the restored input, fp32
+    if (gpt2_) {
+      add(WorkKind::elementwise, 2.0 * f32 * m_ * hid_y_);
+    } else {
+      add(WorkKind::elementwise, 3.0 * f32 * m_ * hid_y_);
+    }
+  }
+  void activation_backward(double in_bytes) {
+    if (gpt2_) {
+      const double e = m_ * in_y_;
+      add(WorkKind::elementwise, 2.0 * f32 * e + in_bytes * e);
+    } else {
+      const double e = m_ * hid_y_;
+      add(WorkKind::elementwise, 3.0 * f32 * e + in_bytes * 2.0 * e);
+    }
+  }
+  void rotary() {  // Llama: the query and key heads rotated in place
+    if (gpt2_) return;
+    const double half = hs_ / 2.0, per_row = (heads_y_ + kv_y_) * half;
+    add(WorkKind::elementwise, f32 * (4.0 * m_ * per_row + 2.0 * T_ * half));
+  }
+
+  // --- Attention (layers/attention.cpp): head-major operands, causal blocks of 128 queries.
+  double heads_bytes() const { return bf16_ ? b16 : f32; }
+  void permute_to_heads(double group) {
+    const double n = m_ * cy_;
+    add(WorkKind::copy, n / group * f32 + n * heads_bytes());
+  }
+  void permute_from_heads(double group) {
+    const double n = m_ * cy_ / group;
+    add(WorkKind::copy, f32 * (n * group + n));
+  }
+  void permute_qkv() {
+    const double group = heads_y_ / kv_y_;
+    permute_to_heads(1.0);
+    permute_to_heads(group);
+    permute_to_heads(group);
+  }
+  template <class Body>
+  void for_each_block(bool reversed, const Body& body) const {
+    const int T = step_.seq_len;
+    if (!reversed) {
+      for (int first = 0; first < T; first += attention_causal_block)
+        body(static_cast<double>(std::min(first + attention_causal_block, T) - first),
+             static_cast<double>(std::min(first + attention_causal_block, T)), first == 0);
+    } else {
+      const int last = (T - 1) / attention_causal_block * attention_causal_block;
+      for (int first = last; first >= 0; first -= attention_causal_block)
+        body(static_cast<double>(std::min(first + attention_causal_block, T) - first),
+             static_cast<double>(std::min(first + attention_causal_block, T)), first == last);
+    }
+  }
+  void attention_forward() {
+    const double bh = local_batch_ * heads_y_, h = heads_bytes();
+    permute_qkv();
+    for_each_block(false, [&](double rows, double end, bool) {
+      batched_gemm(bh, rows, end, hs_, false);  // scores
+      add(WorkKind::softmax, bh * rows * (end * (f32 + h) + f32));
+      batched_gemm(bh, rows, hs_, end, false);  // P V
+    });
+    permute_from_heads(1.0);
+  }
+  void attention_backward() {
+    const double bh = local_batch_ * heads_y_, h = heads_bytes(), group = heads_y_ / kv_y_;
+    permute_qkv();
+    permute_to_heads(1.0);  // dO
+    add(WorkKind::softmax, f32 * bh * T_ * (2.0 * hs_ + 1.0));
+    for_each_block(true, [&](double rows, double end, bool first_visited) {
+      batched_gemm(bh, rows, end, hs_, false);  // S again
+      batched_gemm(bh, rows, end, hs_, false);  // dP
+      add(WorkKind::softmax, bh * rows * (end * 2.0 * (f32 + h) + 2.0 * f32));
+      batched_gemm(bh, end, hs_, rows, !first_visited);  // dV
+      batched_gemm(bh, rows, hs_, end, false);            // dQ
+      batched_gemm(bh, end, hs_, rows, !first_visited);  // dK
+    });
+    permute_from_heads(1.0);
+    permute_from_heads(group);
+    permute_from_heads(group);
+  }
+
+  // --- The block (layers/gpt.cpp): forward up to the MLP, as forward runs it or recomputed.
+  void block_forward_to_mlp(bool recomputing) {
+    linear_forward(qkv_y_, cx_, kept_.saved_as_bf16(Field::ln1), grid_.x, gpt2_);
+    rotary();
+    attention_forward();
+    if (kept_.saved_as_bf16(Field::qkv)) pack(WorkKind::conversion, m_ * qkv_y_);
+    if (kept_.saved_as_bf16(Field::atty)) pack(WorkKind::conversion, m_ * cy_);
+    linear_forward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.y, gpt2_);
+    if (recomputing) {
+      add(WorkKind::elementwise, 3.0 * f32 * m_ * cx_);  // res2 += the block's input
+      layernorm_normalise();
+    } else {
+      residual_layernorm_forward(kept_.out_bytes(Field::ln2), kept_.saved_as_bf16(Field::res2));
+    }
+    linear_forward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.x, false);  // the bias fused below
+    activation_forward(kept_.out_bytes(Field::fch_gelu), kept_.saved_as_bf16(Field::fch));
+  }
+
+  void forward(bool parameters_changed, double arena) {
+    add(WorkKind::copy, 2.0 * 4.0 * m_, 2);  // tokens and targets
+    if (bf16_ && parameters_changed) pack(WorkKind::conversion, arena);
+    // Embedding: every row looked up (as if local), summed over X Y, positions added (GPT-2).
+    add(WorkKind::elementwise, 4.0 * m_ + 2.0 * f32 * m_ * c_);
+    add(WorkKind::elementwise, f32 * (2.0 * m_ * cx_ + (gpt2_ ? T_ * cx_ : 0.0)));
+    if (kept_.embedding_saved()) pack(WorkKind::conversion, m_ * cx_);
+    layernorm_forward(kept_.out_bytes(Field::ln1));
+    // Every block alike but the last, whose residual add feeds ln_f (written in fp32).
+    const auto block = [&](bool last) {
+      block_forward_to_mlp(false);
+      linear_forward(cx_, hid_y_, kept_.saved_as_bf16(Field::fch_gelu), grid_.y, gpt2_);
+      residual_layernorm_forward(last ? f32 : kept_.out_bytes(Field::ln1), kept_.saved_as_bf16(Field::res3));
+    };
+    repeat(model_.layers - 1, [&] { block(false); });
+    if (model_.layers > 0) block(true);
+    lm_head_forward();
+    add(WorkKind::elementwise, 3.0 * 8.0);  // the micro-batch's loss into the step's
+  }
+
+  // --- LM head and loss (layers/lm_head_loss.cpp), chunk by chunk of rows.
+  template <class Body>
+  void for_each_chunk(const Body& body) const {
+    for (long k = 0; k < head_.chunks; ++k) body(std::min(head_.chunk_rows, m_ - static_cast<double>(k) * head_.chunk_rows), k);
+  }
+  void lm_head_forward() {
+    const double v = head_.vocab_local;
+    add(WorkKind::wire, 2.0 * f32 * m_ * c_);  // the X gather unpacked into (m, C)
+    for_each_chunk([&](double r, long) {
+      gemm(r, v, c_, r * c_, v * c_, false, true, !bf16_);
+      add(WorkKind::softmax, f32 * (r * v + r));
+      add(WorkKind::softmax, f32 * (2.0 * r * v + 3.0 * r) + 4.0 * r);
+      add(WorkKind::softmax, f32 * (2.0 * r * v + 4.0 * r));
+    });
+    add(WorkKind::softmax, f32 * m_ + 8.0);
+  }
+  void lm_head_backward() {
+    const double v = head_.vocab_local;
+    for_each_chunk([&](double r, long k) {
+      if (k + 1 != head_.chunks) gemm(r, v, c_, r * c_, v * c_, false, true, !bf16_);  // logits again
+      add(WorkKind::softmax, f32 * (2.0 * r * v + 2.0 * r) + 4.0 * r);
+      gemm(r, c_, v, r * v, v * c_, false, true, !bf16_);  // dH rows
+      gemm(v, c_, r, r * v, r * c_, true, true, true);     // dW += dlogits^T H
+    });
+    add(WorkKind::copy, 2.0 * f32 * m_ * cx_);  // this rank's columns of dH
+  }
+
+  void backward() {
+    const bool recomputing = step_.memory.recompute != Recompute::none;
+    const bool selective = step_.memory.recompute == Recompute::selective;
+    const bool block = step_.memory.recompute == Recompute::block;
+    lm_head_backward();
+    layernorm_backward(kept_.held_bytes(Field::res3), false);  // ln_f
+    // Every block alike but the first, whose input is the embedding's output.
+    const auto block_backward = [&](bool first) {
+      // The block input (the previous block's output, or the embedding): restored for a
+      // recomputation (bf16 copies only), read as held by ln_1's backward.
+      const bool input_saved = first ? kept_.embedding_saved() : kept_.saved_as_bf16(Field::res3);
+      if (recomputing && input_saved) pack(WorkKind::conversion, m_ * cx_);
+      if (block) {
+        layernorm_normalise();
+        block_forward_to_mlp(true);
+      }
+      // A field kept per block and read back in fp32: restored (selective, and without
+      // recomputation attention's inputs) from its bf16 copy.
+      const auto restore = [&](Field f, double width) {
+        if (!block && kept_.saved_as_bf16(f)) pack(WorkKind::conversion, m_ * width);
+      };
+      if (selective) restore(Field::fch, in_y_);
+      if (selective && !kept_.saved_as_bf16(Field::fch_gelu)) activation_recompute();
+      linear_backward(cx_, hid_y_, kept_.saved_as_bf16(Field::fch_gelu), grid_.x, gpt2_);
+      activation_backward(kept_.held_bytes(Field::fch));
+      if (selective) restore(Field::res2, cx_);
+      if (selective && !kept_.saved_as_bf16(Field::ln2)) layernorm_normalise();
+      linear_backward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.y, gpt2_);
+      layernorm_backward(kept_.held_bytes(Field::res2), true);
+      restore(Field::atty, cy_);
+      linear_backward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.x, gpt2_);
+      restore(Field::qkv, qkv_y_);
+      attention_backward();
+      rotary();
+      if (selective && !kept_.saved_as_bf16(Field::ln1)) layernorm_normalise();
+      linear_backward(qkv_y_, cx_, kept_.saved_as_bf16(Field::ln1), grid_.y, gpt2_);
+      layernorm_backward(input_saved ? b16 : f32, true);
+    };
+    repeat(model_.layers - 1, [&] { block_backward(false); });
+    if (model_.layers > 0) block_backward(true);
+    // Embedding: the gradient gathered over X, into the token rows (as if local) and positions.
+    add(WorkKind::elementwise, 4.0 * m_ + 3.0 * f32 * m_ * c_);
+    if (gpt2_) add(WorkKind::elementwise, f32 * (m_ * cx_ + 2.0 * T_ * cx_));
+  }
+
+ private:
+  double operand_bytes() const { return bf16_ ? b16 : f32; }
+
+  const ModelDims& model_;
+  const comm::GridShape& grid_;
+  const StepDims& step_;
+  BatchedGemmLaunches batched_;
+  Kept kept_;
+  bool bf16_ = false, gpt2_ = true;
+  double local_batch_ = 0, T_ = 0, m_ = 0, c_ = 0, cx_ = 0, cy_ = 0, hs_ = 0, heads_y_ = 0, kv_y_ = 0;
+  double qkv_y_ = 0, in_y_ = 0, hid_y_ = 0;
+  HeadChunks head_;
+  long repeat_ = 1;
+};
+
+}  // namespace
+
+OptimizerLayout estimated_optimizer_layout(const ModelDims& model, const comm::GridShape& grid, const StepDims& step) {
+  const ArenaSizes arena = arena_sizes(model, grid);
+  OptimizerLayout layout;
+  // Per block, each decayed matrix chunk next to undecayed vectors (GPT-2: 4 linear layers with
+  // biases; Llama's matrices are adjacent), plus the embeddings and the final norm.
+  layout.adamw_runs = model.llama() ? 3 : 2 + 2L * 4 * model.layers;
+  layout.norm_ranges = grid.z > 1 ? 2 : 1;
+  layout.norm_elements = arena.z_replicated + arena.z_sharded;
+  if (step.memory.shard_optimizer && grid.data > 1) layout.norm_elements /= grid.data;
+  return layout;
+}
+
+StepWork step_work(const ModelDims& model, const comm::GridShape& grid, const StepDims& step,
+                   BatchedGemmLaunches batched, int data_rank, const OptimizerLayout& given) {
+  Tally tally(model, grid, step, batched);
+  StepWork& work = tally.work;
+  const OptimizerLayout layout = given.adamw_runs > 0 ? given : estimated_optimizer_layout(model, grid, step);
+  const ArenaSizes sizes = arena_sizes(model, grid);
+  const double arena = sizes.z_replicated + sizes.z_sharded;
+  const bool bf16 = step.memory.precision == GemmPrecision::bf16;
+  const DataShards shards = data_shards(model, grid, step);
+  const bool sharded = shards.parts > 1;
+  const long micro_steps = step.batch_size / step.micro_batch_size;
+
+  work.add(WorkKind::elementwise, 8.0);  // the step's loss cleared (a library fill)
+  // bf16 mode: with the optimizer sharded, the first forward rounds the gathered parameters.
+  tally.forward(sharded, arena);
+  tally.backward();
+  tally.repeat(micro_steps - 1, [&] {
+    tally.forward(false, arena);
+    tally.backward();
+  });
+
+  // Gradient synchronisation (layers/gradient_sync.cpp): the Z-replicated buckets summed over Z,
+  // then every bucket reduced over data (all-reduced, or reduce-scattered into this rank's piece).
+  const bool bf16_grads = step.memory.grad_reduce == GemmPrecision::bf16 && (grid.data > 1 || grid.z > 1);
+  for (std::size_t b = 0; b < shards.buckets.size(); ++b) {
+    const double size = static_cast<double>(shards.buckets[b].second);
+    const bool replicated = static_cast<double>(shards.buckets[b].first) < sizes.z_replicated;
+    if (replicated && bf16_grads && grid.z > 1) {
+      tally.pack(WorkKind::wire, size);
+      tally.pack(WorkKind::wire, size);
+    }
+    const double piece = sharded ? static_cast<double>(shards.piece(b)) : 0.0;
+    const double divisible = piece * shards.parts, remainder = size - divisible;
+    if (bf16_grads && grid.data > 1) {
+      if (divisible > 0) tally.pack(WorkKind::wire, divisible);
+      if (remainder > 0) tally.pack(WorkKind::wire, remainder);
+      if (piece > 0) tally.pack(WorkKind::wire, piece);
+      if (remainder > 0) tally.pack(WorkKind::wire, remainder);
+    } else if (sharded && piece > 0) {
+      work.add(WorkKind::copy, 2.0 * f32 * piece);
+    }
+  }
+
+  // Gradient norm (layers/grad_norm.cpp), the clipping scale, AdamW (layers/adamw.cpp).
+  work.add(WorkKind::optimizer, f32 * layout.norm_elements + 8.0 * static_cast<double>(layout.norm_ranges),
+           layout.norm_ranges);
+  work.add(WorkKind::optimizer, 8.0 * (static_cast<double>(layout.norm_ranges) + 1.0));
+  work.add(WorkKind::optimizer, 16.0);
+  work.add(WorkKind::optimizer, 12.0);  // the clipping scale
+  double updated = arena;
+  if (sharded) {
+    updated = 0.0;
+    for (const ArenaSegment& s : shards.owned(data_rank)) updated += static_cast<double>(s.second - s.first);
+  }
+  // Parameters, gradients, m and v read and written; unsharded in bf16 mode the bf16 copy written.
+  work.add(WorkKind::optimizer, 8.0 * f32 * updated + (bf16 && !sharded ? b16 * updated : 0.0), layout.adamw_runs);
+  if (sharded) {
+    work.add(WorkKind::elementwise, f32 * arena);  // the rest of the gradient arena cleared
+    for (std::size_t b = 0; b < shards.buckets.size(); ++b)
+      if (shards.piece(b) > 0) work.add(WorkKind::copy, 2.0 * f32 * static_cast<double>(shards.piece(b)));
+  }
+  work.add(WorkKind::copy, 16.0);  // loss and norm to the host
+  return work;
+}
+
+}  // namespace fourfold::plan
