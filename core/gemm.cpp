@@ -3,6 +3,7 @@
 
 #include "core/config.hpp"
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
 #include "core/timer.hpp"
@@ -17,6 +18,8 @@
 #include <utility>
 
 #if defined(KOKKOS_ENABLE_CUDA)
+#include "core/cublaslt_matmul.hpp"
+
 #include <cublas_v2.h>
 #elif defined(KOKKOS_ENABLE_HIP)
 // HIP builds have no host route (their operands are device memory): fp32 GEMMs go through
@@ -89,6 +92,10 @@ struct GemmEngine::State {
   void* cublas = nullptr;     // cublasHandle_t (CUDA builds)
   void* rocblas = nullptr;    // rocblas_handle (HIP builds with rocBLAS)
   std::unique_ptr<OnednnMatmul> onednn;  // host builds with oneDNN: made on the first bf16 GEMM
+#if defined(KOKKOS_ENABLE_CUDA)
+  std::unique_ptr<CublasLtMatmul> cublaslt;  // fused epilogues (gemm_bias, gemm_bias_grad): made with the engine
+  Tensor1<float> bias_gradient;  // (widest bias gradient) cuBLASLt writes one here, then it is added into the caller's
+#endif
 };
 
 namespace {
@@ -252,7 +259,12 @@ std::size_t batch_span(std::int64_t rows, std::int64_t cols, std::int64_t ld, st
 }  // namespace
 
 GemmEngine::GemmEngine(const ExecSpace& compute, Counters& counters)
-    : state_(std::make_unique<State>(compute, counters)) {}
+    : state_(std::make_unique<State>(compute, counters)) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  // At set-up, with its workspace: no step allocates it.
+  state_->cublaslt = std::make_unique<CublasLtMatmul>(state_->exec.cuda_stream());
+#endif
+}
 
 GemmEngine::~GemmEngine() {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -289,6 +301,15 @@ void GemmEngine::release_bf16_operands() {
   state_->b = Tensor1<Bf16Storage>();
 }
 
+void GemmEngine::reserve_bias_gradient([[maybe_unused]] std::size_t elements) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (state_->bias_gradient.extent(0) >= elements) return;
+  state_->bias_gradient = Tensor1<float>();  // the old one freed before the larger one is allocated
+  state_->bias_gradient = Tensor1<float>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::gemm::bias_gradient")), elements);
+#endif
+}
+
 namespace {
 
 // An operand of a mixed-precision product as the vendor GEMM reads it: a bf16 operand as it is,
@@ -314,11 +335,33 @@ void kokkos_kernels_gemm(GemmEngine::State& state, Op op_a, Op op_b, float alpha
 #endif
 }
 
+// C = alpha op(A) op(B) + beta C from fp32 operands through oneDNN's fp32 matmul
+// (gemm_fp32_onednn: a comparison with the host BLAS, not a training route).
+void onednn_fp32_gemm(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const ConstMatrix& a,
+                      const ConstMatrix& b, float beta, const Matrix& c) {
+#if FOURFOLD_HOST_ONEDNN
+  MatmulShape shape;
+  shape.m = static_cast<std::int64_t>(c.extent(0));
+  shape.n = static_cast<std::int64_t>(c.extent(1));
+  shape.k = static_cast<std::int64_t>(op_a == Op::none ? a.extent(1) : a.extent(0));
+  shape.a = MatmulOperand{MatmulType::f32, op_a == Op::transpose, static_cast<std::int64_t>(a.extent(1)), 0, 0};
+  shape.b = MatmulOperand{MatmulType::f32, op_b == Op::transpose, static_cast<std::int64_t>(b.extent(1)), 0, 0};
+  shape.c = MatmulOperand{MatmulType::f32, false, shape.n, 0, 0};
+  shape.alpha = alpha;
+  shape.beta = beta;
+  onednn(state).run(shape, a.data(), b.data(), c.data(), blas_threads());
+#else
+  (void)state, (void)op_a, (void)op_b, (void)alpha, (void)a, (void)b, (void)beta, (void)c;
+  FF_REQUIRE(false, "gemm_fp32_onednn: this build has no oneDNN route");
+#endif
+}
+
 // C = alpha op(A) op(B) + beta C for fp32 or (bf16 mode) bf16 operands: shapes checked, K = 0
-// handled, then the vendor call at the engine's precision.
+// handled, then the vendor call at the engine's precision (fp32 through oneDNN where
+// `fp32_onednn`, for gemm_fp32_onednn).
 template <class AMatrix, class BMatrix>
 void gemm_any(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const AMatrix& a, const BMatrix& b,
-              float beta, const Matrix& c, const char* label) {
+              float beta, const Matrix& c, const char* label, bool fp32_onednn = false) {
   constexpr bool a_is_bf16 = std::is_same_v<typename AMatrix::value_type, const bf16>;
   constexpr bool b_is_bf16 = std::is_same_v<typename BMatrix::value_type, const bf16>;
   const auto m = c.extent(0);
@@ -364,7 +407,13 @@ void gemm_any(GemmEngine::State& state, Op op_a, Op op_b, float alpha, const AMa
                               static_cast<double>(m * n) * sizeof(float) * (beta != 0.0f ? 2 : 1),
                           1, bf16_precision ? bf16_gemm_launch : Launch::library);
   if (!bf16_precision) {
-    if constexpr (!a_is_bf16 && !b_is_bf16) kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
+    if constexpr (!a_is_bf16 && !b_is_bf16) {
+      if (fp32_onednn) {
+        onednn_fp32_gemm(state, op_a, op_b, alpha, a, b, beta, c);
+      } else {
+        kokkos_kernels_gemm(state, op_a, op_b, alpha, a, b, beta, c);
+      }
+    }
   } else {
     const Bf16Storage* a16 = bf16_operand_or_copy(state, true, a.data(), a.size());
     const Bf16Storage* b16 = bf16_operand_or_copy(state, false, b.data(), b.size());
@@ -416,6 +465,17 @@ void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matr
 void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matrix& a, const ConstBf16Matrix& b,
           float beta, const Matrix& c, const char* label) {
   gemm_any(engine.state(), op_a, op_b, alpha, a, b, beta, c, label);
+}
+
+void gemm_fp32_onednn(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstMatrix& b,
+                      float beta, const Matrix& c, const char* label) {
+  FF_REQUIRE(FOURFOLD_HOST_ONEDNN,
+             "gemm_fp32_onednn '{}': this build has no oneDNN route (host builds configured with "
+             "FOURFOLD_ENABLE_ONEDNN=ON have it)",
+             label);
+  FF_REQUIRE(engine.precision() == GemmPrecision::fp32,
+             "gemm_fp32_onednn '{}': the GEMM precision is bf16; this is the fp32 product", label);
+  gemm_any(engine.state(), op_a, op_b, alpha, a, b, beta, c, label, true);
 }
 
 namespace {
@@ -598,6 +658,129 @@ void gemm_strided_batched(GemmEngine& engine, Op op_a, Op op_b, int m, int n, in
   strided_batched(engine, op_a, op_b, m, n, k, alpha, a, b, beta, c, outer, inner, label);
 }
 
+namespace {
+
+// m, n and k of C = op(A) op(B), checked as gemm() checks them (its route checks them again).
+struct EpilogueDims {
+  std::size_t m, n, k;
+};
+EpilogueDims epilogue_dims(Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b, const Matrix& c,
+                           const char* label) {
+  const std::size_t m = c.extent(0), n = c.extent(1);
+  const std::size_t a_rows = op_a == Op::none ? a.extent(0) : a.extent(1);
+  const std::size_t a_cols = op_a == Op::none ? a.extent(1) : a.extent(0);
+  const std::size_t b_rows = op_b == Op::none ? b.extent(0) : b.extent(1);
+  const std::size_t b_cols = op_b == Op::none ? b.extent(1) : b.extent(0);
+  FF_REQUIRE(a_rows == m && b_cols == n && a_cols == b_rows,
+             "gemm '{}': shapes do not fit C = op(A) op(B): A is {}x{} (op {}), B is {}x{} (op {}), C is {}x{}; "
+             "need op(A) {}x{} and op(B) {}x{} with matching inner dimension (got {} and {})",
+             label, a.extent(0), a.extent(1), op_name(op_a), b.extent(0), b.extent(1), op_name(op_b), m, n, m,
+             a_cols, b_rows, n, a_cols, b_rows);
+  FF_REQUIRE(a.span_is_contiguous() && b.span_is_contiguous() && c.span_is_contiguous(),
+             "gemm '{}': operands must be contiguous row-major matrices", label);
+  return {m, n, a_cols};
+}
+
+// out (m, n) += bias (n) on every row, the unfused route of gemm_bias: the arithmetic of the
+// layers' add_row_bias (one fp32 add per element), counted as it counts, so that a GEMM followed
+// by this gives bit for bit what a GEMM followed by add_row_bias gave.
+void add_bias_rows(const ExecSpace& exec, const Matrix& out, const ConstVector& bias) {
+  const std::size_t n = out.extent(1);
+  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * out.extent(0) * n + n));
+  using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::parallel_for(
+      "fourfold::gemm::add_bias", Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(out.extent(0)), Kokkos::AUTO),
+      KOKKOS_LAMBDA(const Team& team) {
+        const std::size_t i = team.league_rank();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) { out(i, j) += bias(j); });
+      });
+}
+
+#if defined(KOKKOS_ENABLE_CUDA)
+// C = op(A) op(B) + beta C with cuBLASLt's `epilogue` (its bias read from `bias`, or its bias
+// gradient written to `bias_gradient`), in fp32 mode: fp32 operands read as they are, no copies.
+// False, having enqueued nothing, where it does not fuse: bf16 mode (gemm.hpp), an empty
+// product, or a product cuBLASLt has no algorithm for.
+bool fused_product(GemmEngine::State& state, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b,
+                   float beta, const Matrix& c, const EpilogueDims& d, LtEpilogue epilogue, const float* bias,
+                   float* bias_gradient, const char* label) {
+  if (state.precision != GemmPrecision::fp32 || d.m == 0 || d.n == 0 || d.k == 0) return false;
+  LtProduct product;
+  product.m = static_cast<std::int64_t>(d.m);
+  product.n = static_cast<std::int64_t>(d.n);
+  product.k = static_cast<std::int64_t>(d.k);
+  product.a = LtOperand{LtType::f32, op_a == Op::transpose, static_cast<std::int64_t>(a.extent(1))};
+  product.b = LtOperand{LtType::f32, op_b == Op::transpose, static_cast<std::int64_t>(b.extent(1))};
+  product.c = LtType::f32;
+  product.c_ld = static_cast<std::int64_t>(d.n);
+  product.epilogue = epilogue;
+  LtBuffers buffers;
+  buffers.a = a.data();
+  buffers.b = b.data();
+  buffers.c = c.data();
+  buffers.bias = bias;
+  buffers.bias_gradient = bias_gradient;
+  ScopedRegion region(label);
+  CallTimer timer(state, "fourfold::gemm: timing");
+  if (!state.cublaslt->run(product, 1.0f, beta, buffers)) return false;
+  // The ledger: the operands read once, C written (and read where beta != 0), the bias read or
+  // the bias gradient written; one library call.
+  const double vector_bytes = bytes_of<float>(static_cast<double>(epilogue == LtEpilogue::bias_gradient ? d.m : d.n));
+  state.counters.add_work(WorkKind::gemm,
+                          bytes_of<float>(static_cast<double>(a.size() + b.size())) +
+                              bytes_of<float>(static_cast<double>(d.m * d.n)) * (beta != 0.0f ? 2 : 1) + vector_bytes,
+                          1, Launch::library);
+  state.stats.fused_epilogues += 1;
+  timer.done(2.0 * static_cast<double>(d.m) * static_cast<double>(d.n) * static_cast<double>(d.k));
+  return true;
+}
+#endif
+
+}  // namespace
+
+void gemm_bias(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b,
+               const ConstVector& bias, const Matrix& c, const char* label) {
+  GemmEngine::State& state = engine.state();
+  const EpilogueDims d = epilogue_dims(op_a, op_b, a, b, c, label);
+  FF_REQUIRE(bias.extent(0) == d.n, "gemm_bias '{}': a bias of {} elements for C's {} columns (C is {}x{})", label,
+             bias.extent(0), d.n, d.m, d.n);
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (fused_product(state, op_a, op_b, a, b, 0.0f, c, d, LtEpilogue::bias, bias.data(), nullptr, label)) return;
+#endif
+  gemm_any(state, op_a, op_b, 1.0f, a, b, 0.0f, c, label);
+  add_bias_rows(state.exec, c, bias);
+}
+
+void gemm_bias_grad(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b, float beta,
+                    const Matrix& c, const Vector& bias_grad, const ConstVector& ones, const char* label) {
+  GemmEngine::State& state = engine.state();
+  const EpilogueDims d = epilogue_dims(op_a, op_b, a, b, c, label);
+  FF_REQUIRE(bias_grad.extent(0) == d.m && ones.extent(0) >= d.k,
+             "gemm_bias_grad '{}': a bias gradient of {} elements for C's {} rows (C is {}x{}), and {} ones for "
+             "sums over k = {}",
+             label, bias_grad.extent(0), d.m, d.m, d.n, ones.extent(0), d.k);
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (state.precision == GemmPrecision::fp32) {
+    engine.reserve_bias_gradient(d.m);  // a no-op once the model reserved the widest at set-up
+    const Vector written(state.bias_gradient.data(), d.m);
+    if (fused_product(state, op_a, op_b, a, b, beta, c, d, LtEpilogue::bias_gradient, nullptr, written.data(),
+                      label)) {
+      // cuBLASLt writes the sums; parameter gradients are added to (+=).
+      const Vector sums = bias_grad;
+      count_work(WorkKind::elementwise, bytes_of<float>(3.0 * static_cast<double>(d.m)));
+      Kokkos::parallel_for(
+          "fourfold::gemm::add_bias_gradient", Kokkos::RangePolicy<ExecSpace>(state.exec, 0, d.m),
+          KOKKOS_LAMBDA(const std::size_t i) { sums(i) += written(i); });
+      return;
+    }
+  }
+#endif
+  // The weight gradient, then the sums as the GEMM op(A) ones: what the layers did, in that order.
+  gemm_any(state, op_a, op_b, 1.0f, a, b, beta, c, label);
+  gemm_any(state, op_a, Op::none, 1.0f, a, ConstMatrix(ones.data(), d.k, 1), 1.0f, Matrix(bias_grad.data(), d.m, 1),
+           "fourfold::accumulate_column_sums");
+}
+
 int blas_threads() {
   if (host_accessible_v<MemSpace> && openblas_get_num_threads != nullptr) {
     return openblas_get_num_threads();
@@ -627,6 +810,9 @@ std::string gemm_route(const GemmEngine& engine) {
     route += "; bf16: portable Kokkos kernel";
 #endif
   }
+#if defined(KOKKOS_ENABLE_CUDA)
+  if (engine.precision() == GemmPrecision::fp32) route += "; bias epilogues: cuBLASLt";
+#endif
   return route;
 }
 

@@ -41,6 +41,28 @@ void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matr
 void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matrix& a, const ConstBf16Matrix& b,
           float beta, const Matrix& c, const char* label = "fourfold::gemm");
 
+/// GEMMs with an epilogue: the bias add of a linear layer's forward, and its bias gradient with
+/// its weight gradient, fused into the GEMM where the library does it (the CUDA route: cuBLASLt's
+/// CUBLASLT_EPILOGUE_BIAS / BGRADB epilogues, in fp32 mode) and otherwise (host, HIP, bf16 mode, a
+/// product cuBLASLt does not fuse) the GEMM followed by the same arithmetic the layers ran before
+/// (add_row_bias; the column sums as the GEMM A^T ones), in that order, so those routes' results
+/// are bit for bit those of gemm() followed by the separate pass. fp32 operands, contiguous
+/// row-major, shapes checked as gemm() checks them. GemmStats::fused_epilogues counts the fused calls.
+
+/// C (m, n) = op(A) op(B) + bias (n) on every row.
+void gemm_bias(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b,
+               const ConstVector& bias, const Matrix& c, const char* label = "fourfold::gemm_bias");
+
+/// C (m, n) = op(A) op(B) + beta C, and bias_grad (m) += the sums of op(A)'s rows (over k): a
+/// linear layer's dW (n, k_in) = dout^T in with A = dout (rows, n), Op::transpose, and db (n) +=
+/// the column sums of dout, from one read of dout. `ones` (at least k elements equal to 1) is
+/// what the unfused route multiplies by. On the fused route cuBLASLt writes the sums into the
+/// engine's bias-gradient scratch (GemmEngine::reserve_bias_gradient), which one small kernel
+/// then adds to bias_grad: the library writes a bias gradient, it does not add to one.
+void gemm_bias_grad(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b, float beta,
+                    const Matrix& c, const Vector& bias_grad, const ConstVector& ones,
+                    const char* label = "fourfold::gemm_bias_grad");
+
 /// One operand of a strided batched GEMM: a two-level batch (outer, inner) of row-major
 /// matrices in one buffer; matrix (o, i) starts at data + o * outer_stride + i * inner_stride
 /// and row r of it at + r * ld. `span` is the number of elements readable from data (checked).
@@ -86,6 +108,13 @@ void gemm_strided_batched_portable(GemmEngine& engine, Op op_a, Op op_b, int m, 
 void gemm_bf16_batched_portable(const ExecSpace& exec, Op op_a, Op op_b, int m, int n, int k, float alpha,
                                 const StridedBatch<const bf16>& a, const StridedBatch<const bf16>& b, float beta,
                                 const StridedBatch<float>& c, int outer, int inner);
+
+/// gemm() in fp32 mode (the engine's precision must be fp32) through oneDNN's fp32 matmul instead
+/// of the host BLAS: shapes, ledger and timing as gemm(). Not a training route (fp32 mode stays on
+/// the host BLAS and its bits); fourfold-bench gemm --route onednn times it against gemm(), and
+/// tests check it. Host builds with oneDNN only (onednn_available()); elsewhere a UserError.
+void gemm_fp32_onednn(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstMatrix& a, const ConstMatrix& b,
+                      float beta, const Matrix& c, const char* label = "fourfold::gemm_fp32_onednn");
 
 /// Threads the host BLAS uses (OpenBLAS reports it; 1 where unknown or on a GPU backend).
 int blas_threads();

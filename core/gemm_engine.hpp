@@ -7,6 +7,8 @@
 //   operand copies  bf16 mode rounds each operand into one of two copies, A's and B's
 //   vendor handle   cuBLAS's (CUDA) or rocBLAS's (HIP with FOURFOLD_ENABLE_ROCBLAS), bound to the
 //                   compute stream (made on first use, destroyed here)
+//   cuBLASLt        CUDA builds: the fused-epilogue GEMMs' plans and workspace (made with the
+//                   engine) and their bias-gradient scratch (reserve_bias_gradient)
 #pragma once
 
 #include "core/counters.hpp"
@@ -26,6 +28,9 @@ struct GemmStats {
   /// index: what a GPU's vendor library is asked to run (the host BLAS route loops over the
   /// matrices of each launch). Counted with timing on or off.
   long batched_launches = 0;
+  /// The gemm_bias / gemm_bias_grad calls whose epilogue the GEMM library ran (cuBLASLt on CUDA
+  /// builds in fp32 mode); 0 on the other routes. Counted with timing on or off.
+  long fused_epilogues = 0;
 };
 
 struct Bf16OperandCapacity {
@@ -59,6 +64,10 @@ class GemmEngine {
   Bf16OperandCapacity bf16_operand_capacity() const;
   /// Frees both copies (tests measure their growth from empty).
   void release_bf16_operands();
+  /// CUDA builds: the scratch cuBLASLt writes a bias gradient into before gemm_bias_grad adds it
+  /// (elements: the widest bias gradient). Models reserve it at set-up; a wider one grows it.
+  /// Elsewhere nothing is allocated.
+  void reserve_bias_gradient(std::size_t elements);
 
   struct State;  // defined in gemm.cpp
   State& state() const { return *state_; }

@@ -140,6 +140,12 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     grid_.context().gemm().reserve_bf16_operands(static_cast<std::size_t>(largest.a), static_cast<std::size_t>(largest.b));
     gemm_operand_bytes_ = static_cast<std::size_t>(largest.a + largest.b) * GemmEngine::bf16_operand_element_bytes();
   }  // gathered weight blocks and weight-gradient blocks live in the schedule
+  if (memory.precision == GemmPrecision::fp32 && !llama_) {
+    // fp32 mode's bias gradients come with their weight gradients (gemm_bias_grad); on CUDA the
+    // library writes each into the engine's scratch first, reserved now for the widest.
+    grid_.context().gemm().reserve_bias_gradient(
+        std::max({qkv_.out_local(), attn_proj_.out_local(), fc_.out_local(), fc_proj_.out_local()}));
+  }
   build_schedule(bucket_mb);
 }
 
@@ -288,6 +294,10 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
 
 void Gpt::activation_forward(const ExecSpace& exec, int l) {
   const BlockActivations& a = act_.blocks[l];
+  // GPT-2's bias + GELU stays one Kokkos kernel, not cuBLASLt's GELU_AUX_BIAS epilogue in fc's
+  // GEMM: that GELU is the library's own tanh approximation, not gelu() (fast_exp), which backward's
+  // gelu_grad differentiates and the host builds compute; the bias comes after fc's X all-reduce
+  // when G_x > 1; and bf16 mode writes the biased value only to fch's bf16 copy.
   // bf16 mode: the pre-activation's copy for backward (gate and up for SwiGLU, fch + bias for
   // GELU, which then leaves fch unbiased: backward reads the copy) written in the same pass.
   const Bf16Matrix fch_copy = act_.copy_target(l, BlockField::fch);

@@ -141,10 +141,19 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
                 weight.rows() == n_local_ && weight.cols() == k_local_,
             "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.rows(),
             in.cols(), weight.rows(), weight.cols(), n_local_, k_local_);
-  gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+  // The bias in the GEMM (gemm_bias: cuBLASLt's epilogue on CUDA, elsewhere the same GEMM and add
+  // as below) where nothing comes between them: one rank sums the k shards (its all-reduce leaves
+  // the values as they are) and they cross no bf16 wire (which rounds the sum before the bias).
+  const bool fuse_bias = bias.extent(0) != 0 && forward_group_->size() == 1 && ws.wire.extent(0) == 0 &&
+                         !in.is_bf16() && !weight.is_bf16();
+  if (fuse_bias) {
+    gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
+  } else {
+    gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+  }
   start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
   finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
-  if (bias.extent(0) != 0) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
+  if (bias.extent(0) != 0 && !fuse_bias) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
 }
 
 void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight,
@@ -175,10 +184,20 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   gemm_held(ctx.gemm(), Op::none, Op::none, 1.0f, dout_operand, weight, 0.0f, din, "fourfold::linear::backward::dinput");
   comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
   if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
-  gemm_held(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout_operand, in, dweight_beta, dweight,
-            "fourfold::linear::backward::dweight");
-  if (dbias.extent(0) != 0 && !bias_done) {  // empty: no bias (Llama)
-    accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);
+  // The bias gradient as the GEMM dout^T ones (fp32 operands, no column-sum partials: fp32 mode)
+  // with dW from the same read of dout (gemm_bias_grad: cuBLASLt's BGRADB epilogue on CUDA,
+  // elsewhere the same two GEMMs in the same order as below).
+  const bool fuse_bias_grad = dbias.extent(0) != 0 && !bias_done && ws.column_partials.extent(0) == 0 &&
+                              !dout_operand.is_bf16() && !in.is_bf16();
+  if (fuse_bias_grad) {
+    gemm_bias_grad(ctx.gemm(), Op::transpose, Op::none, dout, in.fp32, dweight_beta, dweight, dbias, ws.ones,
+                   "fourfold::linear::backward::dweight");
+  } else {
+    gemm_held(ctx.gemm(), Op::transpose, Op::none, 1.0f, dout_operand, in, dweight_beta, dweight,
+              "fourfold::linear::backward::dweight");
+    if (dbias.extent(0) != 0 && !bias_done) {  // empty: no bias (Llama)
+      accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);
+    }
   }
   if (overlap_input_grad) {
     if (din_reduce.active()) din_reduce.wait(exec);

@@ -186,7 +186,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   // above), at the memory bandwidth, from the bytes each moves (step_work.hpp, the formulas the
   // kernels count into the ledger), plus one launch latency per kernel and library call, GEMMs
   // included.
-  const StepWork work = step_work(model, grid, step);
+  const StepWork work = step_work(model, grid, step, machine.gemm_route);
   cost.memory_bound_bytes = work.total_bytes() - work.bytes_of(WorkKind::gemm);
   cost.conversion_bytes = work.bytes_of(WorkKind::conversion);
   cost.launches = work.total_launches();

@@ -25,6 +25,7 @@
 #include "core/precision.hpp"
 #include "drivers/plan/memory_model.hpp"
 #include "drivers/plan/step_volume.hpp"
+#include "drivers/plan/step_work.hpp"
 
 #include <array>
 #include <string>
@@ -52,6 +53,7 @@ struct Machine {
   PrecisionRates peak_tflops;          // the GPU's dense peak at each precision (MFU's denominator)
   double memory_gbps = 0.0;            // device memory bandwidth, GB/s (memory-bound kernels)
   double launch_latency_us = 0.0;      // per kernel or library call, what back-to-back launches cost
+  GemmRoute gemm_route = GemmRoute::cuda;  // what the GEMM library enqueues (step_work.hpp)
   double memory_gib = 0.0;             // device memory, GiB
 };
 

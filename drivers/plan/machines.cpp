@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include <filesystem>
+#include <optional>
 
 namespace fourfold::plan {
 namespace {
@@ -23,7 +24,7 @@ namespace {
 // with HIP on MI250X; no fourfold measurement yet (scripts/gpu/check.sh reports launches per step).
 Machine preset(const char* name, int gpus_per_node, double intra_gbps, double inter_gbps, double intra_us,
                double inter_us, double bf16_gemm, double bf16_peak, double fp32_peak, double memory_gbps,
-               double memory_gib, double launch_us) {
+               double memory_gib, double launch_us, GemmRoute route) {
   Machine m;
   m.name = name;
   m.gpus_per_node = gpus_per_node;
@@ -38,6 +39,7 @@ Machine preset(const char* name, int gpus_per_node, double intra_gbps, double in
   m.memory_gbps = memory_gbps;
   m.memory_gib = memory_gib;
   m.launch_latency_us = launch_us;
+  m.gemm_route = route;
   return m;
 }
 
@@ -46,16 +48,16 @@ std::vector<Machine> presets() {
       // NERSC Perlmutter GPU nodes (docs.nersc.gov/systems/perlmutter/architecture/): 4 NVIDIA
       // A100-SXM4-40GB (HBM2 1555 GB/s; dense bf16 312 TFLOP/s, FP32 19.5) joined by NVLink 3, and
       // 4 Slingshot-11 NICs of 200 Gb/s per node (25 GB/s per GPU).
-      preset("perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 19.5, 1555.0, 40.0, 3.0),
+      preset("perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 19.5, 1555.0, 40.0, 3.0, GemmRoute::cuda),
       // OLCF Frontier (docs.olcf.ornl.gov/systems/frontier_user_guide.html): 4 AMD MI250X per
       // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s, 191.5 TFLOP/s dense bf16 and 47.9 FP32 matrix;
       // GCDs joined by Infinity Fabric (50-100 GB/s per direction); 4 Slingshot-11 NICs of 25 GB/s
       // per node (12.5 GB/s per GCD).
-      preset("frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 47.9, 1600.0, 64.0, 6.0),
+      preset("frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 47.9, 1600.0, 64.0, 6.0, GemmRoute::rocm),
       // CSCS Alps (docs.cscs.ch/alps/hardware/): 4 NVIDIA GH200 per node, each an H100 with
       // 96 GB HBM3 at 4 TB/s, 989 TFLOP/s dense bf16 and 67 FP32, joined by NVLink 4; one
       // Slingshot-11 NIC of 25 GB/s per GH200.
-      preset("alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 67.0, 4000.0, 96.0, 2.5),
+      preset("alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 67.0, 4000.0, 96.0, 2.5, GemmRoute::cuda),
   };
 }
 
@@ -125,7 +127,7 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   FF_REQUIRE(t["machine"].is_table(), "machine file '{}': no [machine] table", name_or_path);
   static const char* const known[] = {"name", "gpus_per_node", "intra_node_gbps", "inter_node_gbps",
                                       "intra_node_latency_us", "inter_node_latency_us", "gemm_tflops",
-                                      "peak_tflops", "memory_gbps", "memory_gib", "launch_latency_us"};
+                                      "peak_tflops", "memory_gbps", "memory_gib", "launch_latency_us", "gemm_route"};
   for (const auto& [key, value] : *t["machine"].as_table()) {
     bool ok = false;
     for (const char* k : known) ok |= key.str() == k;
@@ -148,6 +150,16 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   m.memory_gib = number(t, name_or_path, "memory_gib");
   // Optional: a machine file written before launches were counted costs none.
   if (t["machine"]["launch_latency_us"]) m.launch_latency_us = number(t, name_or_path, "launch_latency_us");
+  // Optional: what the GEMM library enqueues (cuda by default; rocm and host launch fp32 batches
+  // matrix by matrix and fuse no epilogues).
+  if (const toml::node* route = t["machine"]["gemm_route"].node()) {
+    const std::optional<std::string> name = route->value<std::string>();
+    const std::string given = name ? *name : std::string("(not a string)");
+    FF_REQUIRE(given == "cuda" || given == "rocm" || given == "host",
+               "machine file '{}': [machine] gemm_route = {}: expected \"cuda\", \"rocm\" or \"host\"", name_or_path,
+               given);
+    m.gemm_route = given == "cuda" ? GemmRoute::cuda : given == "rocm" ? GemmRoute::rocm : GemmRoute::host;
+  }
   validate(m);
   return m;
 }

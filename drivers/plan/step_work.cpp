@@ -25,7 +25,9 @@ double StepWork::total_bytes() const {
   return total;
 }
 
-namespace {
+// Named, not anonymous: the unity builds of the GPU compile stages put this file in one
+// translation unit with the cost model's own byte-size constants.
+namespace step_work_detail {
 
 constexpr double f32 = 4.0, b16 = 2.0;
 constexpr std::size_t column_sum_chunk_rows = 32;  // layers/elementwise.hpp
@@ -63,8 +65,8 @@ struct Kept {
 // One rank's step, pass by pass: each function adds what the layer of the same name counts.
 class Tally {
  public:
-  Tally(const ModelDims& model, const comm::GridShape& grid, const StepDims& step, BatchedGemmLaunches batched)
-      : model_(model), grid_(grid), step_(step), batched_(batched),
+  Tally(const ModelDims& model, const comm::GridShape& grid, const StepDims& step, GemmRoute route)
+      : model_(model), grid_(grid), step_(step), route_(route),
         kept_{step.memory.recompute, step.memory.precision == GemmPrecision::bf16} {
     bf16_ = kept_.bf16;
     gpt2_ = !model.llama();
@@ -101,17 +103,20 @@ class Tally {
   // written (and read where beta != 0); in bf16 mode an fp32 operand is first rounded into the
   // engine's copy (a conversion of 6 bytes per element).
   void gemm(double rows, double cols, double inner, double a_elements, double b_elements, bool beta, bool a_fp32,
-            bool b_fp32) {
+            bool b_fp32, double epilogue_bytes = 0.0) {
     if (bf16_ && a_fp32) add(WorkKind::conversion, (f32 + b16) * a_elements);
     if (bf16_ && b_fp32) add(WorkKind::conversion, (f32 + b16) * b_elements);
     (void)inner;
-    add(WorkKind::gemm, operand_bytes() * (a_elements + b_elements) + f32 * rows * cols * (beta ? 2 : 1));
+    add(WorkKind::gemm,
+        operand_bytes() * (a_elements + b_elements) + f32 * rows * cols * (beta ? 2 : 1) + epilogue_bytes);
   }
+  // cuBLASLt fuses the linear layers' bias and bias gradient into their GEMMs in fp32 mode.
+  bool fused_epilogues() const { return route_ == GemmRoute::cuda && !bf16_; }
   // Strided batch of `batch` products (rows x inner) (inner x cols), operands already in the
   // GEMM's precision (attention's head-major buffers).
   void batched_gemm(double batch, double rows, double cols, double inner, bool beta) {
     const double bytes = batch * (operand_bytes() * (rows * inner + inner * cols) + f32 * rows * cols * (beta ? 2 : 1));
-    const long launches = bf16_ || batched_ == BatchedGemmLaunches::per_call ? 1 : static_cast<long>(batch);
+    const long launches = bf16_ || route_ == GemmRoute::cuda ? 1 : static_cast<long>(batch);
     add(WorkKind::gemm, bytes, launches);
   }
 
@@ -130,6 +135,11 @@ class Tally {
 
   // --- Linear layers (layers/linear.cpp): out (m, n) = in (m, k) W^T, W (n, k).
   void linear_forward(double n, double k, bool in_bf16, int group, bool bias) {
+    // CUDA, fp32 mode: the bias in cuBLASLt's epilogue where no all-reduce comes between (gemm_bias).
+    if (bias && fused_epilogues() && group == 1) {
+      gemm(m_, n, k, m_ * k, n * k, false, false, false, f32 * n);
+      return;
+    }
     gemm(m_, n, k, m_ * k, n * k, false, !in_bf16, false);
     activation_all_reduce(m_ * n, group);
     if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
@@ -147,8 +157,13 @@ class Tally {
     gemm(m_, k, n, m_ * n, n * k, false, false, false);  // dX: dout (bf16 in bf16 mode) W
     activation_all_reduce(m_ * k, backward_group);
     const bool accumulate = grid_.z == 1;  // G_z > 1: into the schedule's block, then reduce-scattered
-    gemm(n, k, m_, m_ * n, m_ * k, accumulate, false, !in_bf16);  // dW: dout^T in
-    if (bias && !bias_done) {
+    // CUDA, fp32 mode: cuBLASLt's BGRADB writes the bias gradient beside dW (gemm_bias_grad),
+    // then one kernel adds it (+=).
+    const bool fused_bias_grad = bias && !bias_done && fused_epilogues();
+    gemm(n, k, m_, m_ * n, m_ * k, accumulate, false, !in_bf16, fused_bias_grad ? f32 * n : 0.0);  // dW: dout^T in
+    if (fused_bias_grad) {
+      add(WorkKind::elementwise, 3.0 * f32 * n);
+    } else if (bias && !bias_done) {
       if (bf16_) {
         column_sums(n, false);
       } else {
@@ -405,7 +420,7 @@ class Tally {
   const ModelDims& model_;
   const comm::GridShape& grid_;
   const StepDims& step_;
-  BatchedGemmLaunches batched_;
+  GemmRoute route_;
   Kept kept_;
   bool bf16_ = false, gpt2_ = true;
   double local_batch_ = 0, T_ = 0, m_ = 0, c_ = 0, cx_ = 0, cy_ = 0, hs_ = 0, heads_y_ = 0, kv_y_ = 0;
@@ -414,7 +429,7 @@ class Tally {
   long repeat_ = 1;
 };
 
-}  // namespace
+}  // namespace step_work_detail
 
 OptimizerLayout estimated_optimizer_layout(const ModelDims& model, const comm::GridShape& grid, const StepDims& step) {
   const ArenaSizes arena = arena_sizes(model, grid);
@@ -428,9 +443,10 @@ OptimizerLayout estimated_optimizer_layout(const ModelDims& model, const comm::G
   return layout;
 }
 
-StepWork step_work(const ModelDims& model, const comm::GridShape& grid, const StepDims& step,
-                   BatchedGemmLaunches batched, int data_rank, const OptimizerLayout& given) {
-  Tally tally(model, grid, step, batched);
+StepWork step_work(const ModelDims& model, const comm::GridShape& grid, const StepDims& step, GemmRoute route,
+                   int data_rank, const OptimizerLayout& given) {
+  using namespace step_work_detail;
+  Tally tally(model, grid, step, route);
   StepWork& work = tally.work;
   const OptimizerLayout layout = given.adamw_runs > 0 ? given : estimated_optimizer_layout(model, grid, step);
   const ArenaSizes sizes = arena_sizes(model, grid);

@@ -19,10 +19,11 @@
 
 namespace fourfold::plan {
 
-/// How the GEMM library enqueues a strided batch of B matrices: once per call (cuBLAS,
-/// rocBLAS, oneDNN: the GPU presets), or, on the host BLAS route in fp32, once per matrix
-/// (core/gemm.cpp counts launches the same way). bf16 batches are one launch on every route.
-enum class BatchedGemmLaunches { per_call, per_matrix_in_fp32 };
+/// The GEMM route the step runs on (core/gemm.cpp), for what it enqueues: CUDA launches a strided
+/// batch once per call and, in fp32 mode, fuses the linear layers' bias and bias gradient into
+/// their GEMMs (cuBLASLt epilogues); ROCm (rocBLAS) and the host (BLAS, oneDNN) launch an fp32
+/// batch matrix by matrix, a bf16 one once, and fuse nothing.
+enum class GemmRoute { cuda, rocm, host };
 
 /// The optimizer's arena layout, which the planner does not build (the tensor table's order and
 /// its replication decide it): AdamW's runs (contiguous ranges of one weight-decay setting within
@@ -57,7 +58,7 @@ OptimizerLayout estimated_optimizer_layout(const ModelDims& model, const comm::G
 /// (their order changes no count). A step after the first: first-use work (operand buffers,
 /// primitives) is not counted.
 StepWork step_work(const ModelDims& model, const comm::GridShape& grid, const StepDims& step,
-                   BatchedGemmLaunches batched = BatchedGemmLaunches::per_call, int data_rank = 0,
+                   GemmRoute route = GemmRoute::cuda, int data_rank = 0,
                    const OptimizerLayout& layout = OptimizerLayout());
 
 }  // namespace fourfold::plan

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/execution_context.hpp"
 #include "core/gemm.hpp"
+#include "core/onednn_matmul.hpp"
 #include "core/rng.hpp"
 #include "test_env.hpp"
 
@@ -188,7 +189,8 @@ class Bf16StridedBatchedAgainstLoop : public ::testing::TestWithParam<std::tuple
 
 TEST_P(Bf16StridedBatchedAgainstLoop, VendorAndPortableRoutesMatchTheRoundedProduct) {
   ExecutionContext ctx;
-  const auto [op_a, op_b] = GetParam();
+  // Not structured bindings: a lambda below captures them (C++20; nvcc refuses it in C++17).
+  const Op op_a = std::get<0>(GetParam()), op_b = std::get<1>(GetParam());
   const int m = 6, n = 9, k = 70, outer = 2, inner = 3;
   const int a_rows = op_a == Op::none ? m : k, a_cols = op_a == Op::none ? k : m;
   const int b_rows = op_b == Op::none ? k : n, b_cols = op_b == Op::none ? n : k;
@@ -387,6 +389,46 @@ TEST(GemmPrecision, RoundingIsToNearestEven) {
   EXPECT_TRUE(std::isinf(round_to_bf16(3.0e38f * 10.0f)));
 }
 
+// gemm_fp32_onednn (what fourfold-bench gemm --route onednn times) against the wrapper's fp32
+// route (the host BLAS): the same product to fp32 rounding in every orientation, with alpha and
+// beta; refused in bf16 mode, and on builds without oneDNN.
+TEST(GemmFp32Onednn, AgreesWithTheWrappersRoute) {
+  ExecutionContext ctx;
+  const int m = 37, n = 29, k = 300;
+  const float alpha = 0.75f, beta = 0.5f;
+  if (!onednn_available()) {
+    Matrix a("a", m, k), b("b", k, n), c("c", m, n);
+    test::expect_user_error([&] { gemm_fp32_onednn(ctx.gemm(), Op::none, Op::none, 1.0f, a, b, 0.0f, c, "test::no_onednn"); },
+                            "test::no_onednn': this build has no oneDNN route");
+    return;
+  }
+  for (const Op op_a : {Op::none, Op::transpose}) {
+    for (const Op op_b : {Op::none, Op::transpose}) {
+      SCOPED_TRACE(std::string("op(A) ") + (op_a == Op::none ? "N" : "T") + ", op(B) " + (op_b == Op::none ? "N" : "T"));
+      const auto a = random_host("a", op_a == Op::none ? m : k, op_a == Op::none ? k : m, 41);
+      const auto b = random_host("b", op_b == Op::none ? k : n, op_b == Op::none ? n : k, 42);
+      const auto c0 = random_host("c", m, n, 43);
+      const Matrix a_dev = to_device(a), b_dev = to_device(b), want_c = to_device(c0), got_c = to_device(c0);
+      gemm(ctx.gemm(), op_a, op_b, alpha, a_dev, b_dev, beta, want_c, "test::blas");
+      gemm_fp32_onednn(ctx.gemm(), op_a, op_b, alpha, a_dev, b_dev, beta, got_c, "test::onednn");
+      const auto want = Kokkos::create_mirror_view_and_copy(HostSpace(), want_c);
+      const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), got_c);
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+          // Relative to the sum of the terms' magnitudes, which bounds either order of summation.
+          double magnitude = std::abs(beta * c0(i, j));
+          for (int p = 0; p < k; ++p)
+            magnitude += std::abs(alpha * (op_a == Op::none ? a(i, p) : a(p, i)) * (op_b == Op::none ? b(p, j) : b(j, p)));
+          ASSERT_LE(std::abs(got(i, j) - want(i, j)), 1e-5 * magnitude) << "(" << i << ", " << j << ")";
+        }
+    }
+  }
+  Matrix a("a", m, k), b("b", k, n), c("c", m, n);
+  const GemmPrecisionScope bf16_mode(ctx.gemm(), GemmPrecision::bf16);
+  test::expect_user_error([&] { gemm_fp32_onednn(ctx.gemm(), Op::none, Op::none, 1.0f, a, b, 0.0f, c, "test::bf16_mode"); },
+                          "test::bf16_mode': the GEMM precision is bf16");
+}
+
 TEST(GemmPrecision, UnknownNameIsRejected) {
   EXPECT_EQ(parse_gemm_precision("bf16"), GemmPrecision::bf16);
   try {
@@ -395,6 +437,161 @@ TEST(GemmPrecision, UnknownNameIsRejected) {
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("'fp16'"), std::string::npos) << e.what();
   }
+}
+
+}  // namespace
+}  // namespace fourfold
+
+namespace fourfold {
+namespace {
+
+// gemm_bias and gemm_bias_grad (a linear layer's forward bias, its weight and bias gradients)
+// against the plain reference on every build: the unfused route (host and HIP builds, bf16 mode,
+// a product cuBLASLt does not fuse) bit for bit against gemm() followed by the separate pass the
+// layers ran before, and every route, cuBLASLt's fused epilogues on CUDA included, against a
+// serial double loop within the error bound of either order of summation.
+class GemmEpilogueAgainstLoop : public ::testing::TestWithParam<Case> {};
+
+// sum over p of op(A)(i, p) op(B)(p, j), and the sum of the terms' magnitudes (the error bound's scale).
+std::pair<double, double> reference_product(const HostTensor2<float>& a, const HostTensor2<float>& b, Op op_a, Op op_b,
+                                            int i, int j, int k) {
+  double sum = 0.0, magnitude = 0.0;
+  for (int p = 0; p < k; ++p) {
+    const double term = double(op_a == Op::none ? a(i, p) : a(p, i)) * (op_b == Op::none ? b(p, j) : b(j, p));
+    sum += term;
+    magnitude += std::abs(term);
+  }
+  return {sum, magnitude};
+}
+
+TEST_P(GemmEpilogueAgainstLoop, BiasIsAddedToEveryRow) {
+  ExecutionContext ctx;
+  const auto [m, n, k, op_a, op_b] = GetParam();
+  const auto a = random_host("a", op_a == Op::none ? m : k, op_a == Op::none ? k : m, 41);
+  const auto b = random_host("b", op_b == Op::none ? k : n, op_b == Op::none ? n : k, 42);
+  const auto bias = random_host("bias", 1, n, 43);
+  const Matrix a_dev = to_device(a), b_dev = to_device(b), bias_dev = to_device(bias);
+  Matrix got_c("got", m, n), gemm_c("gemm", m, n);
+  gemm_bias(ctx.gemm(), op_a, op_b, a_dev, b_dev, Vector(bias_dev.data(), n), got_c, "test::gemm_bias");
+  const bool fused = ctx.gemm().stats().fused_epilogues > 0;
+  gemm(ctx.gemm(), op_a, op_b, 1.0f, a_dev, b_dev, 0.0f, gemm_c, "test::gemm");
+  const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), got_c);
+  const auto product = Kokkos::create_mirror_view_and_copy(HostSpace(), gemm_c);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      const auto [sum, magnitude] = reference_product(a, b, op_a, op_b, i, j, k);
+      ASSERT_LE(std::abs(got(i, j) - (sum + bias(0, j))), 1e-5 * (magnitude + std::abs(bias(0, j))) + 1e-30)
+          << "(" << i << ", " << j << ")";
+      if (!fused) {
+        ASSERT_EQ(got(i, j), product(i, j) + bias(0, j)) << "(" << i << ", " << j << ")";
+      }
+    }
+}
+
+TEST_P(GemmEpilogueAgainstLoop, BiasGradientIsAddedToTheSums) {
+  ExecutionContext ctx;
+  const auto [m, n, k, op_a, op_b] = GetParam();
+  const auto a = random_host("a", op_a == Op::none ? m : k, op_a == Op::none ? k : m, 44);
+  const auto b = random_host("b", op_b == Op::none ? k : n, op_b == Op::none ? n : k, 45);
+  const auto c0 = random_host("c", m, n, 46);
+  const auto g0 = random_host("g", m, 1, 47);
+  const Matrix a_dev = to_device(a), b_dev = to_device(b);
+  Vector ones("ones", k);
+  Kokkos::deep_copy(ones, 1.0f);
+  for (const float beta : {0.0f, 1.0f}) {  // dW = or += dout^T in
+    SCOPED_TRACE("beta " + std::to_string(beta));
+    ctx.gemm().reset_stats();
+    Matrix got_c = to_device(c0), got_g = to_device(g0), want_c = to_device(c0), want_g = to_device(g0);
+    gemm_bias_grad(ctx.gemm(), op_a, op_b, a_dev, b_dev, beta, got_c, Vector(got_g.data(), m), ones,
+                   "test::gemm_bias_grad");
+    const bool fused = ctx.gemm().stats().fused_epilogues > 0;
+    // What the layers ran before: the weight gradient, then the column sums as the GEMM A^T ones.
+    gemm(ctx.gemm(), op_a, op_b, 1.0f, a_dev, b_dev, beta, want_c, "test::gemm");
+    gemm(ctx.gemm(), op_a, Op::none, 1.0f, a_dev, ConstMatrix(ones.data(), k, 1), 1.0f, want_g, "test::sums");
+    const auto got = Kokkos::create_mirror_view_and_copy(HostSpace(), got_c);
+    const auto got_sums = Kokkos::create_mirror_view_and_copy(HostSpace(), got_g);
+    const auto want = Kokkos::create_mirror_view_and_copy(HostSpace(), want_c);
+    const auto want_sums = Kokkos::create_mirror_view_and_copy(HostSpace(), want_g);
+    for (int i = 0; i < m; ++i) {
+      double sum = g0(i, 0), magnitude = std::abs(g0(i, 0));
+      for (int p = 0; p < k; ++p) {
+        const float x = op_a == Op::none ? a(i, p) : a(p, i);
+        sum += x;
+        magnitude += std::abs(x);
+      }
+      ASSERT_LE(std::abs(got_sums(i, 0) - sum), 1e-5 * magnitude + 1e-30) << "sum " << i;
+      if (!fused) {
+        ASSERT_EQ(got_sums(i, 0), want_sums(i, 0)) << "sum " << i;
+      }
+      for (int j = 0; j < n; ++j) {
+        const auto [product, magnitude_ij] = reference_product(a, b, op_a, op_b, i, j, k);
+        ASSERT_LE(std::abs(got(i, j) - (product + beta * c0(i, j))), 1e-5 * (magnitude_ij + std::abs(c0(i, j))) + 1e-30)
+            << "(" << i << ", " << j << ")";
+        if (!fused) {
+          ASSERT_EQ(got(i, j), want(i, j)) << "(" << i << ", " << j << ")";
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllTransposesOddShapes, GemmEpilogueAgainstLoop,
+    ::testing::Combine(::testing::Values(1, 7, 64), ::testing::Values(1, 5, 96), ::testing::Values(1, 17, 128),
+                       ::testing::Values(Op::none, Op::transpose), ::testing::Values(Op::none, Op::transpose)));
+
+INSTANTIATE_TEST_SUITE_P(Degenerate, GemmEpilogueAgainstLoop,
+                         ::testing::Values(Case{4, 6, 0, Op::none, Op::none}, Case{0, 6, 5, Op::transpose, Op::none},
+                                           Case{4, 0, 5, Op::transpose, Op::none}));
+
+// The route each build takes for a linear layer's products (aligned, as the model's buffers
+// are): cuBLASLt fuses both epilogues on CUDA builds in fp32 mode, nothing fuses elsewhere, and
+// bf16 mode runs unfused everywhere (the model adds its bias after the bf16 wire's rounding and
+// sums its bias gradient from the fp32 dout), bit for bit gemm() and the separate pass.
+TEST(GemmEpilogue, CudaFusesFp32AndNothingElse) {
+  ExecutionContext ctx;
+  const int rows = 64, in = 128, out = 96;
+  const Matrix x = to_device(random_host("x", rows, in, 51)), w = to_device(random_host("w", out, in, 52));
+  const Matrix dy = to_device(random_host("dy", rows, out, 53));
+  const auto bias_h = random_host("bias", 1, out, 54);
+  const Matrix bias = to_device(bias_h);
+  Vector ones("ones", rows);
+  Kokkos::deep_copy(ones, 1.0f);
+  Matrix y("y", rows, out), dw("dw", out, in);
+  Vector db("db", out);
+  for (const GemmPrecision precision : {GemmPrecision::fp32, GemmPrecision::bf16}) {
+    SCOPED_TRACE(precision_name(precision));
+    const GemmPrecisionScope scope(ctx.gemm(), precision);
+    ctx.gemm().reset_stats();
+    gemm_bias(ctx.gemm(), Op::none, Op::transpose, x, w, Vector(bias.data(), out), y, "test::forward");
+    gemm_bias_grad(ctx.gemm(), Op::transpose, Op::none, dy, x, 0.0f, dw, db, ones, "test::dweight");
+#if defined(KOKKOS_ENABLE_CUDA)
+    EXPECT_EQ(ctx.gemm().stats().fused_epilogues, precision == GemmPrecision::fp32 ? 2 : 0)
+        << "cuBLASLt did not fuse a linear layer's bias or bias gradient (" << gemm_route(ctx.gemm()) << ")";
+#else
+    EXPECT_EQ(ctx.gemm().stats().fused_epilogues, 0);
+#endif
+    if (precision == GemmPrecision::bf16) {
+      Matrix want("want", rows, out);
+      gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, x, w, 0.0f, want, "test::bf16");
+      const auto got_h = Kokkos::create_mirror_view_and_copy(HostSpace(), y);
+      const auto want_h = Kokkos::create_mirror_view_and_copy(HostSpace(), want);
+      for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < out; ++j) ASSERT_EQ(got_h(i, j), want_h(i, j) + bias_h(0, j)) << "(" << i << ", " << j << ")";
+    }
+  }
+}
+
+TEST(GemmEpilogue, MisfitVectorsNameTheirExtents) {
+  ExecutionContext ctx;
+  Matrix a("a", 3, 4), b("b", 4, 5), c("c", 3, 5);
+  Vector short_bias("bias", 4), sums("sums", 3), ones("ones", 2);
+  test::expect_user_error(
+      [&] { gemm_bias(ctx.gemm(), Op::none, Op::none, a, b, short_bias, c, "test::short_bias"); },
+      "gemm_bias 'test::short_bias': a bias of 4 elements for C's 5 columns (C is 3x5)");
+  test::expect_user_error(
+      [&] { gemm_bias_grad(ctx.gemm(), Op::none, Op::none, a, b, 0.0f, c, sums, ones, "test::few_ones"); },
+      "and 2 ones for sums over k = 4");
 }
 
 }  // namespace

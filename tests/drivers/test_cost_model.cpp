@@ -79,6 +79,28 @@ TEST(CostModel, MemoryBoundTimeIsTheStepWorkPlusLaunches) {
   }
 }
 
+// The routes differ only where the GEMM library enqueues differently: CUDA launches attention's
+// fp32 batches once per call (the host per matrix) and, in fp32 mode, fuses the linear layers'
+// bias (forward groups of one rank) and bias gradient into cuBLASLt epilogues; in bf16 mode they
+// launch alike.
+TEST(CostModel, StepWorkFollowsTheGemmRoute) {
+  const plan::ModelDims model;
+  plan::StepDims step(4, 4, 256);
+  for (const comm::GridShape grid : {comm::GridShape{1, 1, 1, 1}, comm::GridShape{2, 1, 1, 1}}) {
+    step.memory.precision = GemmPrecision::fp32;
+    const plan::StepWork cuda = plan::step_work(model, grid, step, plan::GemmRoute::cuda);
+    const plan::StepWork host = plan::step_work(model, grid, step, plan::GemmRoute::host);
+    const plan::StepWork rocm = plan::step_work(model, grid, step, plan::GemmRoute::rocm);
+    EXPECT_LT(cuda.total_launches(), host.total_launches());
+    EXPECT_LT(cuda.bytes_of(WorkKind::elementwise), host.bytes_of(WorkKind::elementwise));
+    EXPECT_EQ(rocm.total_launches(), host.total_launches());
+    EXPECT_EQ(rocm.total_bytes(), host.total_bytes());
+    step.memory.precision = GemmPrecision::bf16;
+    EXPECT_EQ(plan::step_work(model, grid, step, plan::GemmRoute::cuda).launches,
+              plan::step_work(model, grid, step, plan::GemmRoute::host).launches);
+  }
+}
+
 TEST(CostModel, GroupsInsideANode) {
   // Ranks X fastest; 4 GPUs per node.
   const comm::GridShape g{2, 2, 2, 2};

@@ -72,6 +72,10 @@ TEST(Machines, LoadsAFile) {
   EXPECT_DOUBLE_EQ(m.gemm_tflops.bf16, 600.0);
   EXPECT_DOUBLE_EQ(m.peak_tflops.bf16, 989.0);
   EXPECT_DOUBLE_EQ(m.launch_latency_us, 0.0);  // optional: a file without it costs no launches
+  EXPECT_EQ(m.gemm_route, plan::GemmRoute::cuda);
+  EXPECT_EQ(plan::load_machine(write("rocm.toml", good + std::string("gemm_route = \"rocm\"\n"))).gemm_route,
+            plan::GemmRoute::rocm);
+  EXPECT_EQ(plan::load_machine("frontier").gemm_route, plan::GemmRoute::rocm);
   EXPECT_DOUBLE_EQ(plan::load_machine(write("launch.toml", good + std::string("launch_latency_us = 2.5\n"))).launch_latency_us,
                    2.5);
 
@@ -102,6 +106,9 @@ TEST(Machines, RejectsBadInput) {
   std::string negative = good;
   negative.replace(negative.find("inter_node_gbps = 40.5"), 22, "inter_node_gbps = -1");
   EXPECT_NE(error_of(write("negative.toml", negative)).find("inter_node_gbps = -1 must be a positive number"),
+            std::string::npos);
+  EXPECT_NE(error_of(write("route.toml", text + "gemm_route = \"mkl\"\n"))
+                .find("[machine] gemm_route = mkl: expected \"cuda\", \"rocm\" or \"host\""),
             std::string::npos);
   EXPECT_NE(error_of(write("launch.toml", text + "launch_latency_us = -2\n"))
                 .find("launch_latency_us = -2 must be a number of at least 0"),

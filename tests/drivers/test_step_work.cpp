@@ -88,15 +88,16 @@ TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
         layout.adamw_runs = static_cast<long>(optimizer.runs());
         layout.norm_ranges = static_cast<long>(norm.ranges());
         layout.norm_elements = static_cast<double>(norm.elements());
-        // This build's GEMM route: cuBLAS launches a strided batch once per call, the host BLAS
-        // and HIP's fp32 route matrix by matrix (core/gemm.cpp).
+        // This build's GEMM route (core/gemm.cpp).
 #if defined(KOKKOS_ENABLE_CUDA)
-        const plan::BatchedGemmLaunches batched = plan::BatchedGemmLaunches::per_call;
+        const plan::GemmRoute route = plan::GemmRoute::cuda;
+#elif defined(KOKKOS_ENABLE_HIP)
+        const plan::GemmRoute route = plan::GemmRoute::rocm;
 #else
-        const plan::BatchedGemmLaunches batched = plan::BatchedGemmLaunches::per_matrix_in_fp32;
+        const plan::GemmRoute route = plan::GemmRoute::host;
 #endif
         const plan::StepWork predicted =
-            plan::step_work(plan::model_dims(config), shape, dims, batched, grid.coords().data, layout);
+            plan::step_work(plan::model_dims(config), shape, dims, route, grid.coords().data, layout);
         for (int k = 0; k < work_kind_count; ++k) {
           const auto kind = static_cast<WorkKind>(k);
           EXPECT_EQ(predicted.launches_of(kind), counted.launches_of(kind)) << work_kind_name(kind) << " launches";
