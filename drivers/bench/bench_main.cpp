@@ -1,6 +1,6 @@
 // fourfold-bench: measurements that calibrate the planner and the MFU peak.
 //   fourfold-bench comm --grid GXxGYxGZxGD [--min-bytes A --max-bytes B]
-//   fourfold-bench gemm [--shape MxNxK ... --precision fp32|bf16]
+//   fourfold-bench gemm [--shape MxNxK ... --precision fp32|bf16 --route gemm|onednn --transpose NT|NN|TN|TT]
 //   fourfold-bench model [--grid G --family gpt2,llama --depth 12 --batch 4 --seq-len 64]
 //   fourfold-bench checkpoint [--grid G --depth 12]
 //   fourfold-bench step [--config FILE --set section.key=value ... --grid G --overlap MODE --progress thread|inline]
@@ -60,6 +60,14 @@ int main(int argc, char** argv) {
     gemm_cmd->add_option("--iters", gemm_options.iterations, "timed repetitions per shape")->capture_default_str();
     gemm_cmd->add_option("--precision", gemm_options.precision,
                          "GEMM operands: fp32 or bf16 (a calibration holds the rate of each precision it measures)")
+        ->capture_default_str();
+    gemm_cmd->add_option("--route", gemm_options.route,
+                         "gemm (the wrapper's route) or onednn (fp32 through oneDNN's matmul, host builds with it: "
+                         "a comparison, printed as op gemm_onednn, which a calibration skips)")
+        ->capture_default_str();
+    gemm_cmd->add_option("--transpose", gemm_options.transpose,
+                         "op(A) op(B) of C (MxN) = op(A) op(B), K inner: NT a forward linear layer (Y = X W^T), NN its "
+                         "input gradient (dX = dY W), TN its weight gradient (dW = dY^T X)")
         ->capture_default_str();
     gemm_cmd->add_option("--triad-elements", gemm_options.triad_elements, "floats per triad array (memory bandwidth)")
         ->capture_default_str();

@@ -43,6 +43,20 @@ out=$("$bench" gemm --shape 64x48x32 --iters 1 --precision bf16 2>&1) || fail "b
 grep -q '"precision":"bf16"' <<<"$out" || fail "bench gemm --precision bf16 line: $out"
 out=$("$bench" gemm --shape 64x48x32 --precision fp8 2>&1) && fail "bench gemm --precision fp8 accepted"
 grep -q "fp8" <<<"$out" || fail "bad gemm --precision message: $out"
+# --transpose: the backward products' orientations; --route onednn: fp32 through oneDNN, where built.
+out=$("$bench" gemm --shape 64x48x32 --iters 1 --transpose TN 2>&1) || fail "bench gemm --transpose TN failed: $out"
+grep '"op":"gemm"' <<<"$out" | grep -q '"transpose":"TN"' || fail "bench gemm --transpose TN line: $out"
+if out=$("$bench" gemm --shape 64x48x32 --iters 1 --route onednn --transpose NN 2>&1); then
+  grep '"op":"gemm_onednn"' <<<"$out" | grep -q '"route":"oneDNN fp32 matmul' || fail "bench gemm --route onednn line: $out"
+else
+  grep -q "this build has no oneDNN" <<<"$out" || fail "bench gemm --route onednn failed: $out"
+fi
+out=$("$bench" gemm --shape 64x48x32 --route mkl 2>&1) && fail "bench gemm --route mkl accepted"
+grep -q -- "--route 'mkl': expected gemm .* or onednn" <<<"$out" || fail "bad gemm --route message: $out"
+out=$("$bench" gemm --shape 64x48x32 --route onednn --precision bf16 2>&1) && fail "bench gemm --route onednn bf16 accepted"
+grep -q -- "--route onednn times fp32 products" <<<"$out" || fail "bad gemm --route/--precision message: $out"
+out=$("$bench" gemm --shape 64x48x32 --transpose NX 2>&1) && fail "bench gemm --transpose NX accepted"
+grep -q -- "--transpose 'NX': expected" <<<"$out" || fail "bad gemm --transpose message: $out"
 # model: GPT-2 and the Llama of its size, one line each with tokens/s and the GEMM share.
 out=$(timeout 120 "$mpiexec" -n 2 "$bench" model --grid 1x2x1x1 --family gpt2,llama --layers 1 --batch 2 \
   --seq-len 16 --warmup 0 --steps 1 2>&1) || fail "bench model gpt2,llama failed: $out"
