@@ -445,8 +445,8 @@ OptimizerLayout estimated_optimizer_layout(const ModelDims& model, const comm::G
 
 StepWork step_work(const ModelDims& model, const comm::GridShape& grid, const StepDims& step, GemmRoute route,
                    int data_rank, const OptimizerLayout& given) {
-  using namespace step_work_detail;
-  Tally tally(model, grid, step, route);
+  constexpr double f32 = step_work_detail::f32, b16 = step_work_detail::b16;  // local: unity builds
+  step_work_detail::Tally tally(model, grid, step, route);
   StepWork& work = tally.work;
   const OptimizerLayout layout = given.adamw_runs > 0 ? given : estimated_optimizer_layout(model, grid, step);
   const ArenaSizes sizes = arena_sizes(model, grid);
