@@ -681,21 +681,6 @@ EpilogueDims epilogue_dims(Op op_a, Op op_b, const ConstMatrix& a, const ConstMa
   return {m, n, a_cols};
 }
 
-// out (m, n) += bias (n) on every row, the unfused route of gemm_bias: the arithmetic of the
-// layers' add_row_bias (one fp32 add per element), counted as it counts, so that a GEMM followed
-// by this gives bit for bit what a GEMM followed by add_row_bias gave.
-void add_bias_rows(const ExecSpace& exec, const Matrix& out, const ConstVector& bias) {
-  const std::size_t n = out.extent(1);
-  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * out.extent(0) * n + n));
-  using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
-  Kokkos::parallel_for(
-      "fourfold::gemm::add_bias", Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(out.extent(0)), Kokkos::AUTO),
-      KOKKOS_LAMBDA(const Team& team) {
-        const std::size_t i = team.league_rank();
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) { out(i, j) += bias(j); });
-      });
-}
-
 #if defined(KOKKOS_ENABLE_CUDA)
 // C = op(A) op(B) + beta C with cuBLASLt's `epilogue` (its bias read from `bias`, or its bias
 // gradient written to `bias_gradient`), in fp32 mode: fp32 operands read as they are, no copies.
@@ -738,6 +723,19 @@ bool fused_product(GemmEngine::State& state, Op op_a, Op op_b, const ConstMatrix
 
 }  // namespace
 
+void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias) {
+  FF_ASSERT(out.extent(1) == bias.extent(0), "bias {} for {} columns", bias.extent(0), out.extent(1));
+  const std::size_t n = out.extent(1);
+  count_work(WorkKind::elementwise, bytes_of<float>(2.0 * out.extent(0) * n + n));
+  using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::parallel_for(
+      "fourfold::add_row_bias", Kokkos::TeamPolicy<ExecSpace>(exec, static_cast<int>(out.extent(0)), Kokkos::AUTO),
+      KOKKOS_LAMBDA(const Team& team) {
+        const std::size_t i = team.league_rank();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](const std::size_t j) { out(i, j) += bias(j); });
+      });
+}
+
 void gemm_bias(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b,
                const ConstVector& bias, const Matrix& c, const char* label) {
   GemmEngine::State& state = engine.state();
@@ -748,7 +746,7 @@ void gemm_bias(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const
   if (fused_product(state, op_a, op_b, a, b, 0.0f, c, d, LtEpilogue::bias, bias.data(), nullptr, label)) return;
 #endif
   gemm_any(state, op_a, op_b, 1.0f, a, b, 0.0f, c, label);
-  add_bias_rows(state.exec, c, bias);
+  add_row_bias(state.exec, c, bias);
 }
 
 void gemm_bias_grad(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b, float beta,

@@ -49,6 +49,10 @@ void gemm(GemmEngine& engine, Op op_a, Op op_b, float alpha, const ConstBf16Matr
 /// are bit for bit those of gemm() followed by the separate pass. fp32 operands, contiguous
 /// row-major, shapes checked as gemm() checks them. GemmStats::fused_epilogues counts the fused calls.
 
+/// out (m, n) += bias (n) on every row: gemm_bias's unfused route, and the bias add of a layer
+/// whose bias follows a collective. One kernel, a team per row.
+void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias);
+
 /// C (m, n) = op(A) op(B) + bias (n) on every row.
 void gemm_bias(GemmEngine& engine, Op op_a, Op op_b, const ConstMatrix& a, const ConstMatrix& b,
                const ConstVector& bias, const Matrix& c, const char* label = "fourfold::gemm_bias");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/execution_context.hpp"
+#include "core/gemm.hpp"
 #include "core/types.hpp"
 
 namespace fourfold {
@@ -16,8 +17,8 @@ inline Kokkos::TeamPolicy<ExecSpace> row_teams(const ExecSpace& exec, std::size_
 
 /// y (n) += x (n). Residual adds, gradient accumulation.
 void add_into(const ExecSpace& exec, const Vector& y, const ConstVector& x);
-/// out (m, n) += bias (n) on every row.
-void add_row_bias(const ExecSpace& exec, const Matrix& out, const ConstVector& bias);
+// add_row_bias (out (m, n) += bias (n) on every row) is core/gemm.hpp's, the unfused route of
+// gemm_bias.
 /// Rows of the column-sum partials for m rows: one per chunk of column_sum_chunk_rows rows.
 inline constexpr std::size_t column_sum_chunk_rows = 32;
 inline constexpr std::size_t column_sum_partial_rows(std::size_t m) {

@@ -216,7 +216,8 @@ std::vector<std::string> calibrate(ExecutionContext& ctx, const comm::Communicat
     const nlohmann::json line = {{"op", "gemm"},          {"m", s[0]},
                                  {"n", s[1]},             {"k", s[2]},
                                  {"seconds", t.seconds},  {"gflops_per_rank", t.gflops_per_rank},
-                                 {"ranks", p},            {"precision", precision_name(precision)}};
+                                 {"ranks", p},            {"precision", precision_name(precision)},
+                                 {"route", gemm_route(ctx.gemm())}};
     lines.push_back(line.dump());
   }
   const std::size_t triad_elements = std::size_t{1} << 24;

@@ -123,6 +123,15 @@ Calibration parse_calibration(std::istream& in, const std::string& source) {
         precision = parse_gemm_precision(field->get<std::string>());
       }
       c.gemm_gflops_per_rank(precision).push_back(line.real("gflops_per_rank", 1e-9));
+      // The route the GEMMs ran on (core/gemm.cpp's gemm_route: "... on Cuda ...", "... on HIP ..."):
+      // what the planner's step work counts for this machine. Older lines have none: the host.
+      const auto route = value.find("route");
+      if (route != value.end() && route->is_string()) {
+        const std::string text = route->get<std::string>();
+        c.gemm_route = text.find(" on Cuda") != std::string::npos  ? GemmRoute::cuda
+                       : text.find(" on HIP") != std::string::npos ? GemmRoute::rocm
+                                                                    : GemmRoute::host;
+      }
     } else if (name == "triad") {
       c.triad_gbps_per_rank = std::max(c.triad_gbps_per_rank, line.real("gbps_per_rank", 1e-9));
     } else if (name == "loaded") {
@@ -217,6 +226,7 @@ Machine machine_from_calibration(const Calibration& c, const std::string& name) 
     m.peak_tflops.at(p) = rates.back() / 1e3;
   }
   m.memory_gbps = c.triad_gbps_per_rank;
+  m.gemm_route = c.gemm_route;
   m.memory_gib = c.memory_bytes_per_rank / (1024.0 * 1024.0 * 1024.0);
   apply_load(c, m);
   validate(m);

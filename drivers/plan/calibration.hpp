@@ -54,6 +54,7 @@ struct Calibration {
   int ranks = 0;
   int ranks_per_node = 0;
   double memory_bytes_per_rank = 0.0;
+  GemmRoute gemm_route = GemmRoute::host;  // the route the gemm lines name
 };
 
 /// Parses calibration lines; a malformed line or a missing measurement is a UserError naming the

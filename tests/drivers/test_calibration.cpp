@@ -90,6 +90,20 @@ TEST(Calibration, FitRecoversLatencyAndBandwidthInsideAndAcrossNodes) {
   EXPECT_EQ(m.gemm_tflops.bf16, 0.0);           // not measured
   EXPECT_DOUBLE_EQ(m.memory_gbps, 12.5);
   EXPECT_DOUBLE_EQ(m.memory_gib, 8.0);
+  EXPECT_EQ(m.gemm_route, plan::GemmRoute::host);  // lines without a route: the host's
+}
+
+// The gemm lines' route (core/gemm.cpp's gemm_route) names what the planner counts for the machine.
+TEST(Calibration, GemmRouteFromTheLines) {
+  for (const auto& [route, expected] :
+       {std::pair<const char*, plan::GemmRoute>{"KokkosKernels (Kokkos 4.6.1, upstream) on Cuda (concurrency 1)",
+                                                plan::GemmRoute::cuda},
+        {"KokkosKernels (Kokkos 4.6.1, upstream) on HIP (concurrency 1)", plan::GemmRoute::rocm},
+        {"KokkosKernels (Kokkos 3.4.1, debian) on Serial (concurrency 1) -> host BLAS", plan::GemmRoute::host}}) {
+    std::string text = lines_of(truth(), 4, 8);
+    text += std::string(R"({"op":"gemm","m":1024,"n":768,"k":768,"gflops_per_rank":40.0,"route":")") + route + "\"}\n";
+    EXPECT_EQ(plan::machine_from_calibration(parse(text)).gemm_route, expected) << route;
+  }
 }
 
 TEST(Calibration, GemmRatesAreKeptPerPrecision) {
