@@ -149,7 +149,7 @@ void StreamEvents::time_end(TimedSpan& span, bool busy, bool exposed) {
   GiveBack give_back([&] { release_timing_event(end); });
   runtime_.record(end, span.stream_);
   give_back.armed = false;
-  spans_.push_back(Span{span.begin_, end, axis_, busy, exposed});  // no allocation: reserved above
+  spans_.push_back(Span{span.begin_, end, axis_, counters_->phase(), busy, exposed});  // no allocation: reserved above
   span.begin_ = nullptr;  // the pending span owns the begin event now
   --open_spans_;
   if (spans_.size() >= max_pending_spans_) collect_timings();
@@ -167,8 +167,8 @@ void StreamEvents::collect_timings() {
         continue;
       }
       const double seconds = 1e-3 * static_cast<double>(runtime_.elapsed_ms(span.begin, span.end));
-      if (span.busy) counters_->add_comm_busy(span.axis, seconds);
-      if (span.exposed) counters_->add_comm_exposed(span.axis, seconds);
+      if (span.busy) counters_->add_comm_busy(span.axis, seconds, span.phase);
+      if (span.exposed) counters_->add_comm_exposed(span.axis, seconds, span.phase);
       release_timing_event(span.begin);
       release_timing_event(span.end);
     }

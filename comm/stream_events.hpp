@@ -106,6 +106,7 @@ class StreamEvents {
     device::Event begin = nullptr;
     device::Event end = nullptr;
     CommAxis axis = CommAxis::other;
+    StepPhase phase = StepPhase::other;  // the counters' phase when the span ended
     bool busy = false;
     bool exposed = false;
   };

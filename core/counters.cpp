@@ -73,6 +73,15 @@ long HostSyncCounts::total() const {
   return total;
 }
 
+const char* step_phase_name(StepPhase phase) {
+  switch (phase) {
+    case StepPhase::forward: return "forward";
+    case StepPhase::backward: return "backward";
+    case StepPhase::other: return "other";
+  }
+  return "?";
+}
+
 double CommTotals::busy_total() const { return sum(busy); }
 double CommTotals::exposed_total() const { return sum(exposed); }
 
@@ -91,6 +100,10 @@ CommTotals CommTotals::operator-(const CommTotals& earlier) const {
       d.calls[a][k] = calls[a][k] - earlier.calls[a][k];
     }
   }
+  for (int p = 0; p < step_phase_count; ++p) {
+    d.busy_phase[p] = busy_phase[p] - earlier.busy_phase[p];
+    d.exposed_phase[p] = exposed_phase[p] - earlier.exposed_phase[p];
+  }
   d.operations = operations - earlier.operations;
   return d;
 }
@@ -101,15 +114,17 @@ HostSyncCounts Counters::host_syncs() const {
   return counts;
 }
 
-void Counters::add_comm_busy(CommAxis axis, double seconds) {
+void Counters::add_comm_busy(CommAxis axis, double seconds, StepPhase phase) {
   const std::lock_guard<std::mutex> lock(comm_mutex_);
   comm_.busy[static_cast<int>(axis)] += seconds;
+  comm_.busy_phase[static_cast<int>(phase)] += seconds;
   comm_.operations += 1;
 }
 
-void Counters::add_comm_exposed(CommAxis axis, double seconds) {
+void Counters::add_comm_exposed(CommAxis axis, double seconds, StepPhase phase) {
   const std::lock_guard<std::mutex> lock(comm_mutex_);
   comm_.exposed[static_cast<int>(axis)] += seconds;
+  comm_.exposed_phase[static_cast<int>(phase)] += seconds;
 }
 
 void Counters::add_comm_traffic(CommAxis axis, CollectiveKind kind, std::size_t bytes) {

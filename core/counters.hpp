@@ -66,6 +66,14 @@ struct HostSyncCounts {
 enum class CommAxis { x, y, z, data, xy, other };
 inline constexpr int comm_axis_count = 6;
 
+/// The part of a training step communication happens in, for telemetry: the forward (a model's
+/// forward pass, and the forward a block recomputation re-runs counts as backward), the backward,
+/// and the rest (gradient synchronisation, the optimizer, checkpoints). The model sets it
+/// (Counters::set_phase); a collective's time counts in the phase current when it is counted.
+enum class StepPhase { forward, backward, other };
+inline constexpr int step_phase_count = 3;
+const char* step_phase_name(StepPhase phase);
+
 /// The collectives fourfold issues, for traffic counts per kind and axis.
 enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
 inline constexpr int collective_kind_count = 4;
@@ -91,6 +99,8 @@ struct LedgerTotals {
 struct CommTotals {
   std::array<double, comm_axis_count> busy{};     // seconds per CommAxis
   std::array<double, comm_axis_count> exposed{};  // seconds per CommAxis
+  std::array<double, step_phase_count> busy_phase{};     // the same seconds per StepPhase
+  std::array<double, step_phase_count> exposed_phase{};
   long operations = 0;
   std::array<std::array<double, collective_kind_count>, comm_axis_count> bytes{};  // [axis][kind]
   std::array<std::array<long, collective_kind_count>, comm_axis_count> calls{};    // [axis][kind]
@@ -114,8 +124,14 @@ class Counters {
   void count_host_sync(SyncKind kind) { host_syncs_[static_cast<int>(kind)].fetch_add(1, std::memory_order_relaxed); }
   HostSyncCounts host_syncs() const;
 
-  void add_comm_busy(CommAxis axis, double seconds);
-  void add_comm_exposed(CommAxis axis, double seconds);
+  /// Communication time on `axis`, in the current phase (set_phase), or in `phase` for time
+  /// counted after its phase ended (device events read back later).
+  void add_comm_busy(CommAxis axis, double seconds) { add_comm_busy(axis, seconds, phase()); }
+  void add_comm_exposed(CommAxis axis, double seconds) { add_comm_exposed(axis, seconds, phase()); }
+  void add_comm_busy(CommAxis axis, double seconds, StepPhase phase);
+  void add_comm_exposed(CommAxis axis, double seconds, StepPhase phase);
+  void set_phase(StepPhase phase) { phase_.store(static_cast<int>(phase), std::memory_order_relaxed); }
+  StepPhase phase() const { return static_cast<StepPhase>(phase_.load(std::memory_order_relaxed)); }
   /// One collective of `bytes` (the full buffer, see above) on a group spanning `axis`.
   void add_comm_traffic(CommAxis axis, CollectiveKind kind, std::size_t bytes);
   /// A consistent snapshot of the communication totals.
@@ -140,8 +156,25 @@ class Counters {
   std::array<std::atomic<long>, work_kind_count> launches_{};
   std::array<std::atomic<long long>, work_kind_count> bytes_{};
   std::atomic<long> library_launches_{0};
+  std::atomic<int> phase_{static_cast<int>(StepPhase::other)};
   mutable std::mutex comm_mutex_;  // guards comm_
   CommTotals comm_;
+};
+
+/// The phase of `counters` from construction to destruction, then the one before (destructor
+/// does not throw).
+class StepPhaseScope {
+ public:
+  StepPhaseScope(Counters& counters, StepPhase phase) : counters_(counters), before_(counters.phase()) {
+    counters.set_phase(phase);
+  }
+  ~StepPhaseScope() { counters_.set_phase(before_); }
+  StepPhaseScope(const StepPhaseScope&) = delete;
+  StepPhaseScope& operator=(const StepPhaseScope&) = delete;
+
+ private:
+  Counters& counters_;
+  StepPhase before_;
 };
 
 }  // namespace fourfold

@@ -76,6 +76,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   norm_ = llama_ ? NormSpec::rms_norm(config_.norm_eps) : NormSpec::layer_norm(config_.norm_eps);
   const auto& shape = grid.shape();
   FF_REQUIRE(local_batch > 0, "local batch of {} sequences per rank: must be positive", local_batch);
+  FF_REQUIRE(valid_tp_chunks(overlap.tp_chunks), "tp_chunks = {}: expected 1, 2, 4 or 8 row chunks",
+             overlap.tp_chunks);
   FF_REQUIRE(seq_len > 0 && seq_len <= config.max_seq_len,
              "sequence length {} must be between 1 and the model's max_seq_len {}", seq_len,
              config.max_seq_len);
@@ -211,6 +213,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   const ExecSpace& exec = grid_.context().compute();
   using HostTokens = Kokkos::View<const int*, HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const LedgerScope ledger(grid_.context().counters());
+  const StepPhaseScope phase(grid_.context().counters(), StepPhase::forward);
   count_work(WorkKind::copy, bytes_of<int>(2.0 * rows_), 2, Launch::library);  // tokens and targets, from the host
   Kokkos::deep_copy(exec, act_.tokens, HostTokens(tokens, rows_));
   Kokkos::deep_copy(exec, act_.targets, HostTokens(targets, rows_));
@@ -235,7 +238,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     block_forward_to_mlp(exec, l, in, false);
     act_.save(exec, l, BlockField::fch_gelu);  // before the next block's ln1 takes its slot; the GEMM reads the copy
     fc_proj_.forward_block(grid_.context(), a.res3, act_.held(l, BlockField::fch_gelu), s.weight(exec, call + 3),
-                           w.fcproj_b, ws_.linear);
+                           w.fcproj_b, ws_.linear, overlap_.forward_row_chunks());
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
@@ -268,14 +271,15 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   // MLP activation) is saved before its GEMM, which reads the bf16 copy (act_.held) instead of
   // rounding the same values again.
   act_.save(exec, l, BlockField::ln1);
-  qkv_.forward_block(grid_.context(), a.qkv, act_.held(l, BlockField::ln1), s.weight(exec, call), w.qkv_b, ws_.linear);
+  qkv_.forward_block(grid_.context(), a.qkv, act_.held(l, BlockField::ln1), s.weight(exec, call), w.qkv_b, ws_.linear,
+                     overlap_.forward_row_chunks());
   // Llama: positions into the query and key heads (this rank's heads_y and kv_heads_y), in place.
   if (llama_) rotary_forward(exec, a.qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
   attention_forward(grid_.context(), a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
   act_.save(exec, l, BlockField::qkv);
   act_.save(exec, l, BlockField::atty);
   attn_proj_.forward_block(grid_.context(), a.res2, act_.held(l, BlockField::atty), s.weight(exec, call + 1), w.proj_b,
-                           ws_.linear);
+                           ws_.linear, overlap_.forward_row_chunks());
   if (recomputing) {
     // res2 += block input, then ln2 from the statistics the forward kept (block recomputation:
     // no bf16 copies).
@@ -288,7 +292,7 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   }
   act_.save(exec, l, BlockField::ln2);
   fc_.forward_block(grid_.context(), a.fch, act_.held(l, BlockField::ln2), s.weight(exec, call + 2), ConstVector(),
-                    ws_.linear);  // bias fused below
+                    ws_.linear, overlap_.forward_row_chunks());  // bias fused below
   activation_forward(exec, l);  // bf16 mode: fch's copy written in the same pass
 }
 
@@ -378,6 +382,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   ScopedRegion region("fourfold::gpt::backward");
   const ExecSpace& exec = grid_.context().compute();
   const LedgerScope ledger(grid_.context().counters());
+  const StepPhaseScope phase(grid_.context().counters(), StepPhase::backward);
   const auto& x = grid_.x();
   LinearSchedule& s = *schedule_;
   gradient_sync_->begin_backward(last_micro_step);

@@ -132,27 +132,80 @@ comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const Co
   return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
 }
 
+namespace {
+
+/// Rows [begin, end) of a row-major matrix held in fp32 or bf16.
+HeldMatrix held_rows(const HeldMatrix& m, std::size_t begin, std::size_t end) {
+  if (m.is_bf16()) return ConstBf16Matrix(m.bf16.data() + begin * m.cols(), end - begin, m.cols());
+  return ConstMatrix(m.fp32.data() + begin * m.cols(), end - begin, m.cols());
+}
+
+}  // namespace
+
 void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in,
                                    const WeightBlock& weight, const ConstVector& bias,
-                                   const LinearWorkspace& ws) const {
+                                   const LinearWorkspace& ws, int row_chunks) const {
   ScopedRegion region("fourfold::linear::forward");
   const ExecSpace& exec = ctx.compute();
   FF_ASSERT(out.extent(1) == n_local_ && in.cols() == k_local_ && out.extent(0) == in.rows() &&
                 weight.rows() == n_local_ && weight.cols() == k_local_,
             "{}: out {}x{} in {}x{} weight {}x{} for block {}x{}", name_, out.extent(0), out.extent(1), in.rows(),
             in.cols(), weight.rows(), weight.cols(), n_local_, k_local_);
+  FF_ASSERT(row_chunks >= 1 && row_chunks <= max_row_chunks, "{}: {} row chunks (1 to {})", name_, row_chunks,
+            max_row_chunks);
+  const std::size_t m = out.extent(0);
   // The bias in the GEMM (gemm_bias: cuBLASLt's epilogue on CUDA, elsewhere the same GEMM and add
   // as below) where nothing comes between them: one rank sums the k shards (its all-reduce leaves
   // the values as they are) and they cross no bf16 wire (which rounds the sum before the bias).
   const bool fuse_bias = bias.extent(0) != 0 && forward_group_->size() == 1 && ws.wire.extent(0) == 0 &&
                          !in.is_bf16() && !weight.is_bf16();
-  if (fuse_bias) {
-    gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
+  if (forward_group_->size() == 1) {
+    if (fuse_bias) {
+      gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
+    } else {
+      gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+    }
+    start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
+    finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   } else {
-    gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
+    // Where the group sums, the rows are multiplied in forward_gemm_pieces(m) GEMMs whatever
+    // row_chunks is, and all-reduced in row_chunks chunks of consecutive pieces; the forward
+    // overlap (fwd): chunk c's all-reduce runs on the communication side while chunk c + 1's
+    // GEMMs compute. A BLAS may round a row differently in GEMMs of different row counts
+    // (OpenBLAS's edge kernels, cuBLAS's choice of kernel by shape), so the pieces are the same
+    // GEMMs in every mode: the outputs are bit-identical for every row_chunks. Each element is
+    // summed over the same ranks whatever the chunk (see overlap.hpp for the reduction order).
+    // Piece p: rows [p m / P, (p + 1) m / P) of out (m, n_loc), in (m, k_loc) and, in bf16 mode,
+    // of ws.wire (m * n_loc); chunk c: pieces [c P / chunks, (c + 1) P / chunks).
+    const std::size_t pieces = forward_gemm_pieces(m);
+    const std::size_t chunks = std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces);
+    const auto piece_row = [&](std::size_t p) { return p * m / pieces; };
+    const auto chunk_row = [&](std::size_t c) { return piece_row(c * pieces / chunks); };
+    const auto out_rows = [&](std::size_t begin, std::size_t end) {
+      return Matrix(out.data() + begin * n_local_, end - begin, n_local_);
+    };
+    const auto wire_rows = [&](std::size_t begin, std::size_t end) {
+      if (ws.wire.extent(0) == 0) return ws.wire;
+      return Bf16Vector(ws.wire.data() + begin * n_local_, (end - begin) * n_local_);
+    };
+    comm::Request pending[max_row_chunks];
+    std::size_t next_piece = 0;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      for (; next_piece < (c + 1) * pieces / chunks; ++next_piece) {
+        const std::size_t begin = piece_row(next_piece), end = piece_row(next_piece + 1);
+        gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, held_rows(in, begin, end), weight, 0.0f,
+                  out_rows(begin, end), "fourfold::linear::forward::gemm");
+      }
+      const std::size_t begin = chunk_row(c), end = chunk_row(c + 1);
+      pending[c] = start_activation_all_reduce(exec, *forward_group_, flat(out_rows(begin, end)),
+                                               wire_rows(begin, end), chunks > 1);
+    }
+    for (std::size_t c = 0; c < chunks; ++c) {
+      if (pending[c].active()) pending[c].wait(exec);
+      const std::size_t begin = chunk_row(c), end = chunk_row(c + 1);
+      finish_activation_all_reduce(exec, *forward_group_, flat(out_rows(begin, end)), wire_rows(begin, end));
+    }
   }
-  start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
-  finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   if (bias.extent(0) != 0 && !fuse_bias) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
 }
 

@@ -17,6 +17,7 @@
 #include "comm/request.hpp"
 #include "core/execution_context.hpp"
 #include "core/types.hpp"
+#include "layers/overlap.hpp"
 #include "layers/param_layout.hpp"
 #include "layers/weight_block.hpp"
 
@@ -92,9 +93,13 @@ class ParallelLinear {
   /// gathered block weight (n_loc, k_loc), on ctx's compute instance. An empty bias view skips the bias
   /// add, for a caller that fuses it into the next kernel (bias_gelu_forward). With ws.wire (bf16
   /// mode) the output is all-reduced, and held, as bf16 values. `in` may be held in bf16 (bf16
-  /// mode: an activation saved as bf16, read as it was saved).
+  /// mode: an activation saved as bf16, read as it was saved). row_chunks (1, 2, 4 or 8; the
+  /// forward overlap, [parallel] tp_chunks): the output is all-reduced in that many chunks of
+  /// rows, each chunk's all-reduce running while the next chunk's GEMMs compute; the same values
+  /// as one chunk. Where the group sums the rows are multiplied in forward_gemm_pieces(m) GEMMs
+  /// in every mode; a forward group of one rank has no all-reduce and multiplies in one GEMM.
   void forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in, const WeightBlock& weight,
-                     const ConstVector& bias, const LinearWorkspace& ws) const;
+                     const ConstVector& bias, const LinearWorkspace& ws, int row_chunks = 1) const;
   /// The backward of forward_block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
   /// runs while dweight is computed (OAR), else before it. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16

@@ -8,7 +8,7 @@
 namespace fourfold {
 
 OverlapOptions OverlapOptions::parse(const std::string& text) {
-  constexpr const char* accepted = "\"all\", \"none\", or a comma-separated subset of oar, ors, oag, dp";
+  constexpr const char* accepted = "\"all\", \"none\", or a comma-separated subset of oar, ors, oag, dp, fwd";
   if (text == "all") return all();
   if (text == "none") return none();
   FF_REQUIRE(!text.empty(), "overlap \"\" is empty: expected {}", accepted);
@@ -16,7 +16,8 @@ OverlapOptions OverlapOptions::parse(const std::string& text) {
   std::stringstream items(text);
   std::string item;
   while (std::getline(items, item, ',')) {
-    bool* flag = item == "oar" ? &o.oar : item == "ors" ? &o.ors : item == "oag" ? &o.oag : item == "dp" ? &o.dp : nullptr;
+    bool* flag = item == "oar" ? &o.oar : item == "ors" ? &o.ors : item == "oag" ? &o.oag : item == "dp" ? &o.dp
+                : item == "fwd" ? &o.fwd : nullptr;
     FF_REQUIRE(flag != nullptr, "overlap \"{}\": \"{}\" is not an overlap; expected {}", text, item, accepted);
     FF_REQUIRE(!*flag, "overlap \"{}\" names \"{}\" twice", text, item);
     *flag = true;
@@ -26,15 +27,17 @@ OverlapOptions OverlapOptions::parse(const std::string& text) {
 }
 
 std::string OverlapOptions::str() const {
-  if (*this == all()) return "all";
+  if (oar && ors && oag && dp && fwd) return "all";
   if (!any()) return "none";
   std::string s;
-  for (const auto& [on, name] : {std::pair{oar, "oar"}, {ors, "ors"}, {oag, "oag"}, {dp, "dp"}}) {
+  for (const auto& [on, name] : {std::pair{oar, "oar"}, {ors, "ors"}, {oag, "oag"}, {dp, "dp"}, {fwd, "fwd"}}) {
     if (!on) continue;
     if (!s.empty()) s += ",";
     s += name;
   }
   return s;
 }
+
+bool valid_tp_chunks(int chunks) { return chunks == 1 || chunks == 2 || chunks == 4 || chunks == 8; }
 
 }  // namespace fourfold

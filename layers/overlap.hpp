@@ -1,12 +1,21 @@
-// Which of the four communication overlaps a model runs ([parallel] overlap):
+// Which of the five communication overlaps a model runs ([parallel] overlap):
 //   oar  a linear layer's input-gradient all-reduce overlaps its weight-gradient GEMM
 //   ors  weight-gradient reduce-scatters over Z stay in flight through the backward of
 //        earlier layers, completing before the optimizer step
 //   oag  the Z all-gather of the next layer's weights is issued before the current layer
 //        computes (double-buffered), in forward and backward
 //   dp   the data-parallel all-reduce starts per bucket of gradients as soon as they are final
+//   fwd  a linear layer's forward all-reduce (over X, or Y for transposed layers) runs by row
+//        chunks ([parallel] tp_chunks): chunk c's sum while chunk c + 1's GEMM computes
 // Switching any of them changes when collectives run, never what they compute: losses and
 // parameters are bit-identical with overlap on and off.
+//
+// fwd changes the all-reduces' sizes (a chunk's rows instead of all of them). Each element is
+// still the sum of the same partial products over the same ranks; a group of two ranks adds the
+// two in either order to the same bits, so fwd is bit-identical there on every library. In larger
+// groups the summation order of an element is the library's (MPI's algorithm, NCCL's ring) and
+// may depend on the message's size: the tests hold fwd bit-identical on every grid they run
+// (groups of up to 4 ranks, this MPI); elsewhere it agrees to float rounding.
 #pragma once
 
 #include <cstddef>
@@ -15,20 +24,41 @@
 namespace fourfold {
 
 struct OverlapOptions {
-  bool oar = true, ors = true, oag = true, dp = true;
+  bool oar = true, ors = true, oag = true, dp = true, fwd = true;
+  int tp_chunks = default_tp_chunks;  // row chunks of the forward overlap (with fwd; 1, 2, 4 or 8)
 
+  static constexpr int default_tp_chunks = 4;
   static OverlapOptions all() { return {}; }
-  static OverlapOptions none() { return {false, false, false, false}; }
-  /// "all", "none", or a comma-separated subset of "oar", "ors", "oag", "dp" (each at most
-  /// once). Anything else is a UserError naming the bad item and the accepted values.
+  static OverlapOptions none() {
+    OverlapOptions o;
+    o.oar = o.ors = o.oag = o.dp = o.fwd = false;
+    return o;
+  }
+  /// "all", "none", or a comma-separated subset of "oar", "ors", "oag", "dp", "fwd" (each at
+  /// most once). Anything else is a UserError naming the bad item and the accepted values.
   static OverlapOptions parse(const std::string& text);
-  /// "all", "none" or the subset in canonical order ("oar,dp").
+  /// "all", "none" or the subset in canonical order ("oar,dp"); tp_chunks is not part of it.
   std::string str() const;
-  bool any() const { return oar || ors || oag || dp; }
+  bool any() const { return oar || ors || oag || dp || fwd; }
+  /// Row chunks a linear layer's forward runs in: tp_chunks with fwd, else 1.
+  int forward_row_chunks() const { return fwd ? tp_chunks : 1; }
   friend bool operator==(const OverlapOptions& a, const OverlapOptions& b) {
-    return a.oar == b.oar && a.ors == b.ors && a.oag == b.oag && a.dp == b.dp;
+    return a.oar == b.oar && a.ors == b.ors && a.oag == b.oag && a.dp == b.dp && a.fwd == b.fwd &&
+           a.tp_chunks == b.tp_chunks;
   }
 };
+
+/// tp_chunks values [parallel] tp_chunks accepts besides "auto".
+bool valid_tp_chunks(int chunks);
+
+/// The most row chunks a linear layer's forward overlap splits its rows into.
+inline constexpr int max_row_chunks = 8;
+/// GEMMs a linear layer's forward runs for m rows where its group sums over several ranks
+/// (ParallelLinear::forward_block): max_row_chunks pieces whatever the row chunks, so that every
+/// mode multiplies the same shapes (a BLAS may round a row differently in a GEMM of other rows).
+inline std::size_t forward_gemm_pieces(std::size_t m) {
+  return m < static_cast<std::size_t>(max_row_chunks) ? (m == 0 ? 1 : m) : static_cast<std::size_t>(max_row_chunks);
+}
 
 /// Default size of one data-parallel gradient bucket ([parallel] bucket_mb).
 inline constexpr double default_bucket_mb = 8.0;

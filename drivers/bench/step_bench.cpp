@@ -120,16 +120,30 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
     work = grid.context().counters().ledger() - ledger_before;
     // Every rank's figures: the slowest step, the mean communication.
     const double step_s = comm::all_reduce_value(grid.world(), seconds, comm::ReduceOp::max);
-    std::array<double, 2 * comm::comm_axis_count> axes{};
-    for (int a = 0; a < comm::comm_axis_count; ++a) {
+    // Per axis, then per step phase: busy, exposed (means over the ranks).
+    constexpr int A = comm::comm_axis_count, P = step_phase_count;
+    std::array<double, 2 * A + 2 * P> axes{};
+    for (int a = 0; a < A; ++a) {
       axes[a] = d.busy[a] / ranks;
-      axes[comm::comm_axis_count + a] = d.exposed[a] / ranks;
+      axes[A + a] = d.exposed[a] / ranks;
+    }
+    for (int p = 0; p < P; ++p) {
+      axes[2 * A + p] = d.busy_phase[p] / ranks;
+      axes[2 * A + P + p] = d.exposed_phase[p] / ranks;
     }
     comm::mpi_backend::all_reduce(grid.world(), axes.data(), axes.size(), comm::DType::f64, comm::ReduceOp::sum, false);
     comm::CommTotals mean;
-    for (int a = 0; a < comm::comm_axis_count; ++a) {
+    for (int a = 0; a < A; ++a) {
       mean.busy[a] = axes[a];
-      mean.exposed[a] = axes[comm::comm_axis_count + a];
+      mean.exposed[a] = axes[A + a];
+    }
+    nlohmann::json phases;
+    for (int p = 0; p < P; ++p) {
+      const double busy = axes[2 * A + p], exposed = axes[2 * A + P + p];
+      phases[step_phase_name(static_cast<StepPhase>(p))] = {
+          {"busy_ms", 1e3 * busy},
+          {"exposed_ms", 1e3 * exposed},
+          {"hidden_fraction", busy > 0.0 ? std::clamp(1.0 - exposed / busy, 0.0, 1.0) : 0.0}};
     }
     const std::array<double, comm::comm_axis_count> bytes = bytes_per_axis(d);
     for (int a = 0; a < comm::comm_axis_count; ++a) axis_bytes[a].push_back(bytes[a]);
@@ -140,6 +154,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
       const nlohmann::json line = {{"bench", "step"},
                                    {"grid", c.grid.str()},
                                    {"overlap", c.overlap.str()},
+                                   {"tp_chunks", c.overlap.forward_row_chunks()},
                                    {"progress", comm::progress_mode_name(grid.engine().mode())},
                                    {"step", i + 1},
                                    {"loss", v.loss},
@@ -150,6 +165,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
                                    {"hidden_fraction", mean.hidden_fraction()},
                                    {"comm_axis_ms", per_axis(mean.busy)},
                                    {"exposed_axis_ms", per_axis(mean.exposed)},
+                                   {"comm_phase", phases},
                                    {"comm_bytes_axis", bytes_json(bytes)},
                                    {"launches", work.total_launches()},
                                    {"launches_by_kind", launches_json(work)},

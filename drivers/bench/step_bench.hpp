@@ -8,6 +8,8 @@
 //   hidden_fraction    1 - exposed / busy
 //   comm_axis_ms       busy time per grid axis {x, y, z, data, xy, other}
 //   exposed_axis_ms    exposed time per grid axis
+//   comm_phase         per part of the step {forward, backward, other}: busy_ms, exposed_ms and
+//                      hidden_fraction (core/counters.hpp's StepPhase)
 //   comm_bytes_axis    bytes this rank's collectives moved in the step, per grid axis (rank 0's;
 //                      the full-buffer convention of core/counters.hpp, as fourfold-plan counts them)
 // The summary line has the medians over the timed steps.

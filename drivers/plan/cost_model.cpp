@@ -128,8 +128,11 @@ double StepCost::exposed_total() const {
   return s;
 }
 
-StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const StepDims& step,
+StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const StepDims& requested,
                       const Machine& machine, const Overlap& overlap) {
+  // Without the forward overlap the linear layers multiply in one chunk (OverlapOptions).
+  StepDims step = requested;
+  if (!overlap.fwd) step.tp_chunks = 1;
   validate(machine);
   require_precision(machine, step.memory.precision);
   StepCost cost;
@@ -159,6 +162,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   const HeadChunks head = head_chunks(model, grid, step);
   const double vocab_local = head.vocab_local;
   const long micro_steps = step.batch_size / step.micro_batch_size;
+  const double chunks = std::min(static_cast<double>(std::max(step.tp_chunks, 1)), m);  // forward row chunks
   const double rate = 1e12 * machine.gemm_tflops.at(step.memory.precision);
   const Recompute recompute = step.memory.recompute;
   // This rank's widths over Y (step_volume.hpp): fused q/k/v, the MLP's first output and its
@@ -236,6 +240,12 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     } else if (v.hidden_by == HiddenBy::oar && overlap.oar) {
       exposed = 0.0;
       input_gradient_hideable.add(v.axis, seconds / micro_steps);
+    } else if ((v.hidden_by == HiddenBy::fwd || v.hidden_by == HiddenBy::fwd_recomputed) && chunks > 1) {
+      // Forward overlap by row chunks: chunk c's all-reduce behind chunk c + 1's GEMM; each
+      // call's last chunk waits (its layer's output is needed next). Every chunk pays the latency.
+      exposed = seconds / chunks;
+      Share& window = v.hidden_by == HiddenBy::fwd ? forward_hideable : backward_hideable;
+      window.add(v.axis, (seconds - exposed) / micro_steps);
     } else if (v.hidden_by == HiddenBy::dp && overlap.dp) {
       const double last_bucket = seconds / std::max<long>(1, v.calls);
       exposed = last_bucket;
@@ -243,12 +253,22 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     }
     cost.exposed_s[axis_index(v.axis)] += exposed;
   }
-  // What overflows a window is exposed, shared among the axes in proportion to what they put in it.
+  // What overflows a window is exposed, shared among the axes in proportion to what they put in
+  // it. The links inside a node and the node's network links carry their collectives at the same
+  // time (each group's own communicator and stream), so each kind of link has the whole window.
+  std::array<bool, comm::comm_axis_count> inside{};
+  for (int a = 0; a < comm::comm_axis_count; ++a)
+    inside[a] = group_inside_node(static_cast<CommAxis>(a), grid, machine.gpus_per_node);
   auto overflow = [&](const Share& share, double window, double times) {
-    const double total = share.total();
-    if (total <= window || total <= 0.0) return;
-    const double spill = (total - window) / total;
-    for (int a = 0; a < comm::comm_axis_count; ++a) cost.exposed_s[a] += times * spill * share.seconds[a];
+    for (const bool link_inside : {true, false}) {
+      double total = 0.0;
+      for (int a = 0; a < comm::comm_axis_count; ++a)
+        if (inside[a] == link_inside) total += share.seconds[a];
+      if (total <= window || total <= 0.0) continue;
+      const double spill = (total - window) / total;
+      for (int a = 0; a < comm::comm_axis_count; ++a)
+        if (inside[a] == link_inside) cost.exposed_s[a] += times * spill * share.seconds[a];
+    }
   };
   const double forward_window = forward_gemm_s, weight_gradient_window = linear_s / 3.0;
   overflow(forward_hideable, forward_window, static_cast<double>(micro_steps));
@@ -301,6 +321,8 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
       space.recompute_modes.empty() ? std::vector<Recompute>{step.memory.recompute} : space.recompute_modes;
   const std::vector<bool> shards =
       space.shard_optimizer.empty() ? std::vector<bool>{step.memory.shard_optimizer} : space.shard_optimizer;
+  const std::vector<int> chunk_counts =
+      space.tp_chunks.empty() || !overlap.fwd ? std::vector<int>{step.tp_chunks} : space.tp_chunks;
   std::vector<StepCost> feasible, infeasible;
   for (const comm::GridShape& g : factorizations(gpus)) {
     std::vector<StepCost> rejected;
@@ -310,16 +332,21 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
       for (const Recompute r : modes) {
         for (const bool shard : shards) {
           if (shard && g.data == 1 && shards.size() > 1) continue;  // nothing to shard over
-          StepDims s = step;
-          s.micro_batch_size = m;
-          s.memory.recompute = r;
-          s.memory.shard_optimizer = shard;
-          StepCost c = predict_step(model, g, s, machine, overlap);
-          if (c.feasible) {
-            any = true;
-            feasible.push_back(std::move(c));
-          } else {
-            rejected.push_back(std::move(c));
+          for (const int chunks : chunk_counts) {
+            // Row chunks change nothing where no linear layer's group sums over several ranks.
+            if (chunks != chunk_counts.front() && g.x == 1 && g.y == 1) continue;
+            StepDims s = step;
+            s.micro_batch_size = m;
+            s.memory.recompute = r;
+            s.memory.shard_optimizer = shard;
+            s.tp_chunks = chunks;
+            StepCost c = predict_step(model, g, s, machine, overlap);
+            if (c.feasible) {
+              any = true;
+              feasible.push_back(std::move(c));
+            } else {
+              rejected.push_back(std::move(c));
+            }
           }
         }
       }
@@ -338,7 +365,8 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
     if (a.step.micro_batch_size != b.step.micro_batch_size) return a.step.micro_batch_size > b.step.micro_batch_size;
     if (a.step.memory.recompute != b.step.memory.recompute)
       return static_cast<int>(a.step.memory.recompute) < static_cast<int>(b.step.memory.recompute);
-    return !a.step.memory.shard_optimizer && b.step.memory.shard_optimizer;
+    if (a.step.memory.shard_optimizer != b.step.memory.shard_optimizer) return !a.step.memory.shard_optimizer;
+    return a.step.tp_chunks < b.step.tp_chunks;
   });
   feasible.insert(feasible.end(), infeasible.begin(), infeasible.end());
   return feasible;

@@ -16,7 +16,11 @@
 //                  GEMMs (all but each pass's first gather), ors the Z gradient reduce-scatters
 //                  behind the backward, oar the input-gradient all-reduces behind the
 //                  weight-gradient GEMMs, dp the data-parallel all-reduce behind the last
-//                  micro-batch's backward (all but its last bucket); the step pays the rest
+//                  micro-batch's backward (all but its last bucket), fwd the linear layers'
+//                  forward all-reduces over X and Y behind the next row chunk's GEMM (all but
+//                  each call's last chunk of step.tp_chunks); the step pays the rest. What a
+//                  window cannot hold is exposed; the links inside a node and the network each
+//                  have the whole window (they carry their groups' collectives at the same time)
 //   memory         memory_model.hpp against 90% of the GPU's memory
 #pragma once
 
@@ -66,9 +70,9 @@ void require_precision(const Machine& machine, GemmPrecision precision);
 
 /// Which communication overlaps computation ([parallel] overlap).
 struct Overlap {
-  bool oar = true, ors = true, oag = true, dp = true;
+  bool oar = true, ors = true, oag = true, dp = true, fwd = true;
   static Overlap all() { return {}; }
-  static Overlap none() { return {false, false, false, false}; }
+  static Overlap none() { return {false, false, false, false, false}; }
 };
 
 /// Ring steps of one collective of `kind` on `group_size` ranks (each pays a latency), and the
@@ -134,11 +138,12 @@ std::vector<StepCost> rank_grids(const ModelDims& model, int gpus, const StepDim
 
 /// What a search may choose besides the grid: micro-batch sizes (empty: step's own; else each
 /// that divides the batch and splits over a grid's G_z * G_data), recompute modes and optimizer
-/// sharding over data (empty: step's own).
+/// sharding over data and forward row chunks (empty: step's own).
 struct SearchSpace {
   std::vector<int> micro_batch_sizes;
   std::vector<Recompute> recompute_modes;
   std::vector<bool> shard_optimizer;  // empty: step's own; sharding is tried only where G_data > 1
+  std::vector<int> tp_chunks;         // forward row chunks (with fwd overlap); empty: step's own
 };
 /// Every micro-batch size from 1 to batch_size that divides it.
 std::vector<int> micro_batch_divisors(int batch_size);

@@ -2,7 +2,7 @@
 // step time (communication by collective, compute, overlap, memory), without MPI or a GPU.
 //   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET|local [--calibration FILE] [--batch-size B]
 //                 [--micro-batch-size M|auto] [--recompute none|selective|block|auto] [--seq-len T]
-//                 [--overlap all|none|oar,ors,oag,dp] [--set section.key=value ...]
+//                 [--overlap all|none|oar,ors,oag,dp,fwd] [--tp-chunks 1|2|4|8|auto] [--set section.key=value ...]
 //                 [--top K] [--json] [--show-infeasible]
 // A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
 #include "comm/communicator.hpp"
@@ -53,6 +53,7 @@ struct Options {
   std::string config, machine, calibration, overlap = "all";
   std::string micro_batch_size;  // "" = the config's, "auto" = searched, else a number
   std::string recompute;         // "" = the config's, "auto" = searched, else a mode
+  std::string tp_chunks;         // "" = the config's parallel.tp_chunks, "auto" = searched, else a count
   std::string shard_optimizer;   // "" = the config's, "auto" = searched, "true" or "false"
   std::vector<std::string> assignments;  // --set section.key=value
   int gpus = 0, batch_size = 0, seq_len = 0, top = 10;
@@ -130,7 +131,24 @@ int run(const Options& o) {
   FF_REQUIRE(o.gpus >= 1, "--gpus {}: expected at least 1", o.gpus);
   FF_REQUIRE(o.top >= 1, "--top {}: expected at least 1", o.top);
   const OverlapOptions parsed = OverlapOptions::parse(o.overlap);
-  const plan::Overlap overlap{parsed.oar, parsed.ors, parsed.oag, parsed.dp};
+  const plan::Overlap overlap{parsed.oar, parsed.ors, parsed.oag, parsed.dp, parsed.fwd};
+  // Forward row chunks: searched unless the command line or the config names a count.
+  const std::string chunks_text = !o.tp_chunks.empty() ? o.tp_chunks : values.string("parallel.tp_chunks");
+  const bool search_chunks = chunks_text == "auto" && parsed.fwd;
+  if (chunks_text != "auto") {
+    std::size_t used = 0;
+    int chunks = 0;
+    try {
+      chunks = std::stoi(chunks_text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    FF_REQUIRE(used == chunks_text.size() && valid_tp_chunks(chunks), "tp_chunks '{}': expected 1, 2, 4, 8 or auto",
+               chunks_text);
+    step.tp_chunks = chunks;
+  } else {
+    step.tp_chunks = parsed.fwd ? OverlapOptions::default_tp_chunks : 1;
+  }
   const plan::Machine machine = plan::load_machine(o.machine, o.calibration);
   plan::validate(machine);
 
@@ -138,6 +156,7 @@ int run(const Options& o) {
   if (search_micro) space.micro_batch_sizes = plan::micro_batch_divisors(step.batch_size);
   if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
   if (search_shard) space.shard_optimizer = {false, true};
+  if (search_chunks) space.tp_chunks = {1, 2, 4, 8};
   plan::require_precision(machine, step.memory.precision);
   const auto ranked = plan::rank_plans(model, o.gpus, step, machine, overlap, space);
   // MFU against the peak of the run's precision, named so that an fp32 MFU is never read
@@ -149,16 +168,17 @@ int run(const Options& o) {
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
     std::printf("# %s on %d GPUs of %s (%d per node; %s GEMMs at %.4g TFLOP/s, peak %.4g): %s; batch %d x %d, "
-                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s; %zu grids, %ld feasible "
+                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s, tp_chunks %s; %zu grids, %ld feasible "
                 "configurations\n",
                 path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node,
                 precision_name(step.memory.precision), machine.gemm_tflops.at(step.memory.precision),
                 machine.peak_tflops.at(step.memory.precision), model_from_config.str().c_str(), step.batch_size, step.seq_len,
                 search_micro ? "searched" : std::to_string(step.micro_batch_size).c_str(),
                 search_recompute ? "searched" : recompute_name(step.memory.recompute), shard_text == "auto" ? "searched" : shard_text.c_str(), parsed.str().c_str(),
+                search_chunks ? "searched" : std::to_string(step.tp_chunks).c_str(),
                 plan::factorizations(o.gpus).size(), feasible);
-    std::printf("%4s  %-14s %6s %-9s %5s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute", "zero1",
-                "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", mfu_label.c_str());
+    std::printf("%4s  %-14s %6s %-9s %5s %6s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute", "zero1",
+                "chunks", "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", mfu_label.c_str());
   }
   for (const auto& c : ranked) {
     if (!c.feasible && !o.show_infeasible) continue;
@@ -172,7 +192,9 @@ int run(const Options& o) {
                              {"batch_size", c.step.batch_size},
                              {"micro_batch_size", c.step.micro_batch_size},
                              {"recompute", recompute_name(c.step.memory.recompute)},
-                             {"shard_optimizer", c.step.memory.shard_optimizer}};
+                             {"shard_optimizer", c.step.memory.shard_optimizer},
+                             {"tp_chunks", c.step.tp_chunks},
+                             {"overlap", parsed.str()}};
       if (c.feasible) {
         line["step_s"] = c.step_s;
         line["gemm_s"] = c.gemm_s;
@@ -209,9 +231,9 @@ int run(const Options& o) {
     const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
                                             axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
                                             axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
-    std::printf("%4d  %-14s %6d %-9s %5s %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown, c.grid.str().c_str(),
+    std::printf("%4d  %-14s %6d %-9s %5s %6d %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown, c.grid.str().c_str(),
                 c.step.micro_batch_size, recompute_name(c.step.memory.recompute),
-                c.step.memory.shard_optimizer ? "yes" : "no", c.step_s, c.compute_s(),
+                c.step.memory.shard_optimizer ? "yes" : "no", c.step.tp_chunks, c.step_s, c.compute_s(),
                 exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
   }
   FF_REQUIRE(feasible > 0, "no configuration of {} GPUs fits: rerun with --show-infeasible for the reasons", o.gpus);
@@ -246,7 +268,10 @@ int main(int argc, char** argv) {
   app.add_option("--set", o.assignments, "section.key=value: any configuration key, as fourfold-train takes it "
                                          "(e.g. train.precision=\"bf16\", train.recompute=\"block\"); repeatable");
   app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");
-  app.add_option("--overlap", o.overlap, "all, none, or a list of oar, ors, oag, dp")->capture_default_str();
+  app.add_option("--overlap", o.overlap, "all, none, or a list of oar, ors, oag, dp, fwd")->capture_default_str();
+  app.add_option("--tp-chunks", o.tp_chunks,
+                 "row chunks of the forward overlap: 1, 2, 4, 8 or auto (searched); default: the config's "
+                 "parallel.tp_chunks");
   app.add_option("--top", o.top, "feasible configurations to print")->capture_default_str();
   app.add_flag("--json", o.json, "one JSON object per configuration");
   app.add_flag("--show-infeasible", o.show_infeasible, "also list the configurations that cannot run, and why");

@@ -132,10 +132,13 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
             (2 * L + 1) * double_bytes * 2 * rows);
   // Normal layers' outputs over X (QKV W_qkv / G_y, FC W_in / G_y), transposed layers' over Y
   // (C_x each).
-  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
-            L * wire * rows * (qkv_y + in_y));
+  // With the forward overlap each runs as tp_chunks all-reduces of a chunk of rows each
+  // (layers/linear.cpp), the same bytes.
+  const long chunks = static_cast<long>(std::min<double>(std::max(s.tp_chunks, 1), rows));
+  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers * chunks,
+            L * wire * rows * (qkv_y + in_y), HiddenBy::fwd);
   per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
-            CollectiveKind::all_reduce, 2 * layers, L * wire * rows * 2 * cx);
+            CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
   // Z: each weight block gathered for the forward and again for the backward; with block
   // recomputation the backward first gathers QKV, attention projection and FC for the recomputed
   // forward, and gathers FC2, attention projection and QKV for its own GEMMs (the FC weights
@@ -146,10 +149,10 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // Block recomputation re-runs the QKV, attention projection and FC forward GEMMs, with their
   // output all-reduces (LayerNorms use their kept statistics: no reduction).
   if (block_recompute) {
-    per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers,
-              L * wire * rows * (qkv_y + in_y));
+    per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce,
+              2 * layers * chunks, L * wire * rows * (qkv_y + in_y), HiddenBy::fwd_recomputed);
     per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
-              CollectiveKind::all_reduce, layers, L * wire * rows * cx);
+              CollectiveKind::all_reduce, layers * chunks, L * wire * rows * cx, HiddenBy::fwd_recomputed);
   }
   // LM head: the hidden state gathered over X, then per chunk of rows the max and (sum exp,
   // target logit) over X x Y.

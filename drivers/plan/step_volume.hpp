@@ -70,6 +70,9 @@ struct StepDims {
   int seq_len;
   double bucket_mb;
   MemoryOptions memory;
+  /// Row chunks a linear layer's forward runs in where its group sums over more than one rank
+  /// (the forward overlap, [parallel] tp_chunks; 1 without it).
+  int tp_chunks = 1;
   /// Bytes of one element of a bf16 GEMM operand copy (core/gemm.hpp): 2 where the vendor GEMM
   /// reads bf16 (GPUs), 4 on the host BLAS route.
   double gemm_operand_element_bytes = 2.0;
@@ -79,7 +82,9 @@ struct StepDims {
 };
 
 /// Which overlap can run a collective behind computation ([parallel] overlap; none: nothing can).
-enum class HiddenBy { none, oag, ors, oar, dp };
+/// fwd: a linear layer's forward all-reduce behind its next row chunk's GEMM (with tp_chunks > 1),
+/// fwd_recomputed: the same in block recomputation's forward, inside the backward.
+enum class HiddenBy { none, oag, ors, oar, dp, fwd, fwd_recomputed };
 
 /// One kind of collective on one group, summed over the step.
 struct CollectiveVolume {

@@ -1,6 +1,7 @@
 #include "drivers/plan/step_work.hpp"
 
 #include "layers/attention_blocking.hpp"
+#include "layers/overlap.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -140,8 +141,24 @@ class Tally {
       gemm(m_, n, k, m_ * k, n * k, false, false, false, f32 * n);
       return;
     }
-    gemm(m_, n, k, m_ * k, n * k, false, !in_bf16, false);
-    activation_all_reduce(m_ * n, group);
+    if (group == 1) {
+      gemm(m_, n, k, m_ * k, n * k, false, !in_bf16, false);
+      activation_all_reduce(m_ * n, group);
+    } else {
+      // Where the group sums: forward_gemm_pieces GEMMs of consecutive rows, whatever the row
+      // chunks, and an all-reduce per chunk of pieces (the forward overlap, tp_chunks).
+      const double pieces = static_cast<double>(forward_gemm_pieces(static_cast<std::size_t>(m_)));
+      const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
+      for (int p = 0; p < static_cast<int>(pieces); ++p) {
+        const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
+        gemm(rows, n, k, rows * k, n * k, false, !in_bf16, false);
+      }
+      for (int c = 0; c < static_cast<int>(chunks); ++c) {
+        const double end = std::floor(std::floor((c + 1) * pieces / chunks) * m_ / pieces);
+        const double begin = std::floor(std::floor(c * pieces / chunks) * m_ / pieces);
+        activation_all_reduce((end - begin) * n, group);
+      }
+    }
     if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
   }
   void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias) {

@@ -26,6 +26,7 @@ plan::StepDims plan_step(const TrainConfig& config) {
   s.bucket_mb = config.bucket_mb;
   s.memory = config.memory;
   s.memory.precision = config.precision;
+  s.tp_chunks = config.overlap.forward_row_chunks();
   s.gemm_operand_element_bytes = static_cast<double>(GemmEngine::bf16_operand_element_bytes());
   s.nccl_buffer_bytes = comm::resolves_to_nccl(config.backend) ? comm::nccl_buffer_bytes_per_communicator() : 0.0;
   return s;
@@ -36,6 +37,7 @@ plan::SearchSpace plan_search(const TrainConfig& config) {
   if (config.search_micro_batch) space.micro_batch_sizes = plan::micro_batch_divisors(config.batch_size);
   if (config.search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
   if (config.search_shard_optimizer) space.shard_optimizer = {false, true};
+  if (config.search_tp_chunks) space.tp_chunks = {1, 2, 4, 8};
   return space;
 }
 
@@ -44,10 +46,11 @@ void apply_plan(TrainConfig& config, const plan::StepCost& chosen) {
   config.micro_batch_size = chosen.step.micro_batch_size;
   config.memory.recompute = chosen.step.memory.recompute;
   config.memory.shard_optimizer = chosen.step.memory.shard_optimizer;
+  if (config.overlap.fwd) config.overlap.tp_chunks = chosen.step.tp_chunks;
 }
 
 plan::Overlap plan_overlap(const OverlapOptions& overlap) {
-  return {overlap.oar, overlap.ors, overlap.oag, overlap.dp};
+  return {overlap.oar, overlap.ors, overlap.oag, overlap.dp, overlap.fwd};
 }
 
 std::string calibration_path(const TrainConfig& config, int world_size) {
@@ -144,9 +147,10 @@ const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const
 
 std::string describe(const plan::StepCost& cost) {
   constexpr double gib = 1024.0 * 1024.0 * 1024.0;
-  const std::string options = fmt::format("micro-batch {}, recompute {}, optimizer {}", cost.step.micro_batch_size,
-                                          recompute_name(cost.step.memory.recompute),
-                                          cost.step.memory.shard_optimizer ? "sharded" : "replicated");
+  const std::string options = fmt::format("micro-batch {}, recompute {}, optimizer {}, tp_chunks {}",
+                                          cost.step.micro_batch_size, recompute_name(cost.step.memory.recompute),
+                                          cost.step.memory.shard_optimizer ? "sharded" : "replicated",
+                                          cost.step.tp_chunks);
   if (!cost.feasible) return fmt::format("{} ({}) cannot run: {}", cost.grid.str(), options, cost.reason);
   return fmt::format("{} predicted {:.4g} s/step (compute {:.4g} s, exposed communication {:.3g} ms), {:.2f} GiB/GPU; {}",
                      cost.grid.str(), cost.step_s, cost.compute_s(), 1e3 * cost.exposed_total(),

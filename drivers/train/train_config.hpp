@@ -73,6 +73,7 @@ struct TrainConfig {
   // micro-batch (train.micro_batch_size), the recompute mode (train.recompute) and optimizer
   // sharding (parallel.shard_optimizer).
   bool search_micro_batch = false, search_recompute = false, search_shard_optimizer = false;
+  bool search_tp_chunks = false;  // parallel.tp_chunks = "auto" with --grid auto and fwd overlap
   std::string machine;          // the planner's machine (local, a preset or a file)
   std::string calibration;      // the local machine's calibration file ("" = default place)
   comm::Backend backend = comm::Backend::automatic;  // collectives on device memory

@@ -125,9 +125,15 @@ TEST(StepVolume, RejectsWhatTheTrainerRejects) {
             std::string::npos);
 }
 
+plan::StepDims with_chunks(plan::StepDims dims, int tp_chunks) {
+  dims.tp_chunks = tp_chunks;
+  return dims;
+}
+
 // A real step on every grid of this world: the bytes and calls comm/ counted per (axis, kind)
 // are the model's, with and without gradient accumulation and with small gradient buckets (so
-// that the data-parallel all-reduce runs in several pieces).
+// that the data-parallel all-reduce runs in several pieces), with the forward overlap's row
+// chunks at 4 and 8.
 TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
   const int batch = 4, seq_len = 16;
   for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
@@ -147,7 +153,10 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
       const double bucket_mb = 0.01;  // 2621 floats: several buckets
       const comm::Grid grid(shape, test::world());
       const int micro_batch = batch / micro_steps;
-      Gpt model(config, grid, micro_batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), bucket_mb,
+      // The forward overlap's row chunks: the default with one micro-batch, 8 with two.
+      OverlapOptions overlap = OverlapOptions::all();
+      if (micro_steps == 2) overlap.tp_chunks = 8;
+      Gpt model(config, grid, micro_batch / (shape.z * shape.data), seq_len, overlap, bucket_mb,
                 memory);
       model.init_parameters(3);
       model.zero_gradients();
@@ -160,7 +169,8 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
       step.run(1e-3, 2);
       const comm::CommTotals moved = grid.context().counters().comm_totals() - before;
       const auto model_volumes =
-          plan::step_collectives(dims_of(config), shape, {batch, micro_batch, seq_len, bucket_mb, memory});
+          plan::step_collectives(dims_of(config), shape, with_chunks({batch, micro_batch, seq_len, bucket_mb, memory},
+                                                                     overlap.forward_row_chunks()));
       double total = 0.0;
       for (const auto& per_axis : moved.bytes)
         for (const double b : per_axis) total += b;
@@ -183,8 +193,8 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
 }
 
 // What each overlap can hide is a typed field, not a label: the Z gathers by OAG, the Z gradient
-// reduce-scatters by ORS, the linear input gradients by OAR, the data all-reduce by DP; nothing
-// else.
+// reduce-scatters by ORS, the linear input gradients by OAR, the data all-reduce by DP, the
+// linear layers' forward all-reduces (recomputed ones apart) by the forward overlap; nothing else.
 TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
   const plan::ModelDims gpt2;
   for (const Recompute r : {Recompute::none, Recompute::block}) {
@@ -194,6 +204,8 @@ TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
       if (v.axis == CommAxis::z && v.kind == CollectiveKind::reduce_scatter) want = plan::HiddenBy::ors;
       if (v.what.rfind("linear input gradient", 0) == 0) want = plan::HiddenBy::oar;
       if (v.axis == CommAxis::data && v.what.rfind("gradient", 0) == 0) want = plan::HiddenBy::dp;
+      if (v.what.rfind("linear forward (", 0) == 0) want = plan::HiddenBy::fwd;
+      if (v.what.rfind("linear forward recomputed", 0) == 0) want = plan::HiddenBy::fwd_recomputed;
       EXPECT_EQ(v.hidden_by, want) << v.what;
     }
   }

@@ -83,6 +83,7 @@ TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
         dims.seq_len = c.seq_len;
         dims.bucket_mb = bucket_mb;
         dims.memory = memory;
+        dims.tp_chunks = OverlapOptions::all().forward_row_chunks();
         const GradientNorm norm(model.params(), grid.coords(), model.data_shards());
         plan::OptimizerLayout layout;
         layout.adamw_runs = static_cast<long>(optimizer.runs());

@@ -176,6 +176,29 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
   backward_as_scheduled(ctx, layer, din, dchunk, dbias, dout, in, chunk, lws);
   exec.fence();
 
+  // The forward overlap: the rows in 2, 4 or 8 chunks (8 of 12 rows: chunks of 1 and 2 rows),
+  // each chunk's all-reduce behind the next one's GEMM, give the one-chunk output bit for bit, in
+  // fp32 and through a bf16 wire.
+  {
+    const ConstMatrix block(layer.z_size() == 1 ? chunk.data() : lws.weight_block.data(), n_loc, k_loc);
+    const auto one_chunk = test::to_vector(out);
+    LinearWorkspace wired = lws;
+    wired.wire = Bf16Vector("wire", layer.wire_size(rows));
+    const Matrix wired_one = test::filled_matrix("wired one chunk", rows, n_loc, 0.0);
+    layer.forward_block(ctx, wired_one, in, block, bias, wired, 1);
+    exec.fence();
+    const auto wired_reference = test::to_vector(wired_one);
+    for (const int chunks : {2, 4, 8}) {
+      const Matrix chunked = test::filled_matrix("chunked", rows, n_loc, -1.0);
+      layer.forward_block(ctx, chunked, in, block, bias, lws, chunks);
+      const Matrix wired_chunked = test::filled_matrix("wired chunked", rows, n_loc, -1.0);
+      layer.forward_block(ctx, wired_chunked, in, block, bias, wired, chunks);
+      exec.fence();
+      EXPECT_EQ(test::to_vector(chunked), one_chunk) << chunks << " row chunks, fp32";
+      EXPECT_EQ(test::to_vector(wired_chunked), wired_reference) << chunks << " row chunks, bf16 wire";
+    }
+  }
+
   // Local pieces against the reference, on every rank.
   std::vector<double> want_y, want_dx, want_dw, want_db;
   for (int i = 0; i < rows; ++i)

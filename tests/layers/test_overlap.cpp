@@ -20,7 +20,11 @@ TEST(OverlapOptions, ParsesAllNoneAndSubsets) {
   const OverlapOptions o = OverlapOptions::parse("dp,oar");
   EXPECT_TRUE(o.oar && o.dp && !o.ors && !o.oag);
   EXPECT_EQ(o.str(), "oar,dp");
-  EXPECT_EQ(OverlapOptions::parse("oar,ors,oag,dp").str(), "all");
+  EXPECT_EQ(OverlapOptions::parse("oar,ors,oag,dp,fwd").str(), "all");
+  EXPECT_EQ(OverlapOptions::parse("oar,ors,oag,dp").str(), "oar,ors,oag,dp");
+  EXPECT_TRUE(OverlapOptions::parse("fwd").fwd && !OverlapOptions::parse("oar").fwd);
+  EXPECT_EQ(OverlapOptions::parse("fwd").forward_row_chunks(), OverlapOptions::default_tp_chunks);
+  EXPECT_EQ(OverlapOptions::parse("oar").forward_row_chunks(), 1);
   EXPECT_EQ(OverlapOptions::none().str(), "none");
 }
 
@@ -57,8 +61,15 @@ TEST(Overlap, OnAndOffAreBitIdenticalOnEveryGrid) {
       const test::TrainedRun none = train(grid, OverlapOptions::none(), 0, config);
       EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
       expect_bit_identical(train(grid, OverlapOptions::all(), 0, config), none, "overlap all");
-      for (const char* one : {"oar", "ors", "oag", "dp"})
+      for (const char* one : {"oar", "ors", "oag", "dp", "fwd"})
         expect_bit_identical(train(grid, OverlapOptions::parse(one), 0, config), none, std::string("overlap ") + one);
+      // The forward overlap at every row-chunk count (rows per rank: 2 x 8 = 16 or fewer, so 8
+      // chunks are as small as 1 row on the widest grids).
+      for (const int chunks : {2, 8}) {
+        OverlapOptions chunked = OverlapOptions::all();
+        chunked.tp_chunks = chunks;
+        expect_bit_identical(train(grid, chunked, 0, config), none, "overlap all, tp_chunks " + std::to_string(chunks));
+      }
       ++checked;
     }
   EXPECT_GT(checked, 1);
@@ -96,6 +107,20 @@ TEST(Overlap, BucketSizeMustBePositive) {
     FAIL();
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("bucket size 0"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Overlap, RowChunksMustBeOneTwoFourOrEight) {
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  for (const int chunks : {0, 3, 16}) {
+    OverlapOptions overlap = OverlapOptions::all();
+    overlap.tp_chunks = chunks;
+    try {
+      Gpt model(test::small_config(), self, 1, seq_len, overlap);
+      ADD_FAILURE() << chunks;
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("tp_chunks = " + std::to_string(chunks)), std::string::npos) << e.what();
+    }
   }
 }
 
