@@ -126,12 +126,11 @@ namespace {
 constexpr int global_batch = 4;
 constexpr int seq_len = small_run_seq_len;
 constexpr int micro_steps = 2;
-constexpr int optimizer_steps = 3;
 
 }  // namespace
 
 TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, const MemoryOptions& memory,
-                       double bucket_mb, int delay_us, const GptConfig& config) {
+                       double bucket_mb, int delay_us, const GptConfig& config, int steps) {
   if (delay_us > 0) grid.engine().inject_delays(delay_us, 1000 + 7919 * static_cast<std::uint64_t>(grid.world_rank()));
   const int local = global_batch / (grid.shape().z * grid.shape().data);
   Gpt model(config, grid, local, seq_len, overlap, bucket_mb, memory);
@@ -142,7 +141,7 @@ TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, co
   model.zero_gradients();
   DeviceScalar<double> loss("loss");
   TrainedRun run;
-  for (int step = 1; step <= optimizer_steps; ++step) {
+  for (int step = 1; step <= steps; ++step) {
     Kokkos::deep_copy(exec, loss, 0.0);
     for (int k = 0; k < micro_steps; ++k) {
       const auto rows = global_token_rows(global_batch, seq_len, config.vocab_size,

@@ -47,7 +47,7 @@ std::pair<std::vector<double>*, std::size_t> llama_reference_slot(const GptConfi
 /// max |a - b| / max |b| (0 when b is all zero and a == b).
 double relative_max_error(const std::vector<double>& a, const std::vector<double>& b);
 
-/// A short training run of the small model: 3 optimizer steps of 2 micro-batches of 4 sequences
+/// A short training run of the small model: 3 (or `steps`) optimizer steps of 2 micro-batches of 4 sequences
 /// of small_run_seq_len tokens (the same batches each step, so it learns), AdamW at lr 1e-2.
 inline constexpr int small_run_seq_len = 8;
 struct TrainedRun {
@@ -58,7 +58,7 @@ struct TrainedRun {
 /// config: small_config() or small_llama_config().
 TrainedRun train_small(const comm::Grid& grid, const OverlapOptions& overlap, const MemoryOptions& memory,
                        double bucket_mb = default_bucket_mb, int delay_us = 0,
-                       const GptConfig& config = small_config());
+                       const GptConfig& config = small_config(), int steps = 3);
 /// Whether the small run's batch, heads (key/value heads included) and channels divide over `shape`.
 bool fits_small_run(const comm::GridShape& shape, const GptConfig& config = small_config());
 /// Equal losses and parameters, bit for bit (gtest expectations naming `what`).

@@ -51,6 +51,7 @@ using test::expect_bit_identical;
 using test::fits_small_run;
 
 TEST(Overlap, OnAndOffAreBitIdenticalOnEveryGrid) {
+  if (test::runtime().world_size() > 4) GTEST_SKIP() << "every grid of up to 4 ranks; 8 run TwentySteps only";
   int checked = 0;
   for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
     for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
@@ -76,6 +77,7 @@ TEST(Overlap, OnAndOffAreBitIdenticalOnEveryGrid) {
 }
 
 TEST(Overlap, RanksAtDifferentSpeedsNeitherDeadlockNorReorder) {
+  if (test::runtime().world_size() > 4) GTEST_SKIP() << "every grid of up to 4 ranks; 8 run TwentySteps only";
   // Every collective starts after a random delay of up to 1 ms, drawn differently per rank.
   for (const comm::GridShape& shape : comm::all_grid_shapes(test::runtime().world_size())) {
     if (!fits_small_run(shape)) continue;
@@ -87,6 +89,7 @@ TEST(Overlap, RanksAtDifferentSpeedsNeitherDeadlockNorReorder) {
 }
 
 TEST(Overlap, InlineProgressGivesTheSameBits) {
+  if (test::runtime().world_size() > 4) GTEST_SKIP() << "every grid of up to 4 ranks; 8 run TwentySteps only";
   const int world = test::runtime().world_size();
   for (const comm::GridShape& shape : comm::all_grid_shapes(world)) {
     if (!fits_small_run(shape) || shape.z * shape.data == 1) continue;
@@ -107,6 +110,34 @@ TEST(Overlap, BucketSizeMustBePositive) {
     FAIL();
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("bucket size 0"), std::string::npos) << e.what();
+  }
+}
+
+// 20 optimizer steps in fp32, overlap none against all (the forward overlap at its default row
+// chunks and at 8): bit-identical losses and parameters on grids of 2 and 4 ranks, and on two grids
+// of 8 (where the tensor-parallel groups sum over 2 ranks and Z or data split the rows).
+TEST(Overlap, TwentyStepsBitIdenticalOnGridsOfTwoFourAndEight) {
+  const int world = test::runtime().world_size();
+  std::vector<comm::GridShape> shapes;
+  if (world == 2) shapes = {{2, 1, 1, 1}, {1, 2, 1, 1}};
+  if (world == 4) shapes = {{2, 2, 1, 1}, {4, 1, 1, 1}, {2, 1, 2, 1}};
+  if (world == 8) shapes = {{2, 2, 2, 1}, {2, 2, 1, 2}};
+  if (shapes.empty()) GTEST_SKIP() << "grids of 2, 4 and 8 ranks";
+  for (const comm::GridShape& shape : shapes) {
+    SCOPED_TRACE("grid " + shape.str());
+    ASSERT_TRUE(fits_small_run(shape));
+    const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
+    const GptConfig config = test::small_config();
+    const auto run = [&](const OverlapOptions& overlap) {
+      return test::train_small(grid, overlap, MemoryOptions(), tiny_bucket_mb, 0, config, 20);
+    };
+    const test::TrainedRun none = run(OverlapOptions::none());
+    ASSERT_EQ(none.losses.size(), 20u);
+    EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
+    expect_bit_identical(run(OverlapOptions::all()), none, "overlap all, 20 steps");
+    OverlapOptions eight = OverlapOptions::all();
+    eight.tp_chunks = 8;
+    expect_bit_identical(run(eight), none, "overlap all, tp_chunks 8, 20 steps");
   }
 }
 
