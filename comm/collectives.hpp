@@ -16,6 +16,10 @@
 //   device memory, MPI        GPU-aware MPI directly, or staged through the communicator's pinned
 //                             host buffers (copy out, MPI, copy back)
 // The communicator's device_route() chooses between the last two (comm::Backend).
+// A group split by node (Communicator::node_split, comm/node_split.hpp) runs all-reduces,
+// all-gathers and reduce-scatters in two levels on either route; NCCL's reduce-scatter and the
+// reduce-scatter of a GPU-aware MPI on device memory stay flat (the blocks would need packing on
+// the device).
 // bf16 reductions on device memory over MPI are always staged: their operators are host code.
 //
 // Element types: float, double, 32/64-bit integers and fourfold::bf16 (core/bf16.hpp). bf16
@@ -26,6 +30,7 @@
 #include "comm/communicator.hpp"
 #include "comm/mpi_backend.hpp"
 #include "comm/nccl_backend.hpp"
+#include "comm/node_split.hpp"
 #include "comm/request.hpp"
 #include "comm/types.hpp"
 #include "core/bf16.hpp"
@@ -159,6 +164,14 @@ Request run(const Exec& exec, const Communicator& comm, Route route, bool nonblo
   return Request();
 }
 
+/// A node split's sub-communicator's NCCL communicator, as the type the route's callable
+/// receives (NcclCommunicator; a dependent name, so host builds, which never run the NCCL
+/// route, do not compile the calls on it).
+template <class Nccl>
+const Nccl& same_backend(const Nccl&, const Communicator& sub) {
+  return *static_cast<const Nccl*>(sub.nccl());
+}
+
 template <class Exec, class View>
 Request all_reduce(const Exec& exec, const Communicator& comm, const View& data, ReduceOp op,
                    bool nonblocking, Route route) {
@@ -174,7 +187,21 @@ Request all_reduce(const Exec& exec, const Communicator& comm, const View& data,
         return mpi_backend::all_reduce(comm, recv, count, dtype_of<T>(), op, start);
       },
       [&](const auto& nccl, void* stream) {
-        nccl.all_reduce(data.data(), data.data(), count, dtype_of<T>(), op, stream);
+        const NodeSplit* split = comm.node_split();
+        const std::size_t L = split != nullptr ? static_cast<std::size_t>(split->local_size()) : 1;
+        if (split == nullptr || split->intra.nccl() == nullptr || count < L) {
+          nccl.all_reduce(data.data(), data.data(), count, dtype_of<T>(), op, stream);
+          return;
+        }
+        // Hierarchical (node_split.hpp), in place on the caller's buffer, stage after stage on
+        // one stream: this rank's part reduce-scattered over the node (NCCL's in-place layout,
+        // part r at r * part), all-reduced across nodes, gathered back over the node.
+        const std::size_t part = count / L, rest = count - part * L;
+        T* const mine = data.data() + static_cast<std::size_t>(split->intra.rank()) * part;
+        same_backend(nccl, split->intra).reduce_scatter(data.data(), mine, part, dtype_of<T>(), op, stream);
+        same_backend(nccl, split->inter).all_reduce(mine, mine, part, dtype_of<T>(), op, stream);
+        same_backend(nccl, split->intra).all_gather(mine, data.data(), part, dtype_of<T>(), stream);
+        if (rest > 0) nccl.all_reduce(data.data() + part * L, data.data() + part * L, rest, dtype_of<T>(), op, stream);
       });
 }
 
@@ -207,7 +234,17 @@ Request all_gather(const Exec& exec, const Communicator& comm, const SendView& s
         return mpi_backend::all_gather(comm, s, r, count, dtype_of<T>(), start);
       },
       [&](const auto& nccl, void* stream) {
-        nccl.all_gather(send.data(), recv.data(), count, dtype_of<T>(), stream);
+        const NodeSplit* split = comm.node_split();
+        if (split == nullptr || split->intra.nccl() == nullptr) {
+          nccl.all_gather(send.data(), recv.data(), count, dtype_of<T>(), stream);
+          return;
+        }
+        // Hierarchical: this node's part gathered over the node into its place of the result,
+        // then the node parts across nodes, in place.
+        const std::size_t node_part = count * static_cast<std::size_t>(split->local_size());
+        T* const node_slot = recv.data() + static_cast<std::size_t>(split->inter.rank()) * node_part;
+        same_backend(nccl, split->intra).all_gather(send.data(), node_slot, count, dtype_of<T>(), stream);
+        same_backend(nccl, split->inter).all_gather(node_slot, recv.data(), node_part, dtype_of<T>(), stream);
       });
 }
 
@@ -237,7 +274,9 @@ Request reduce_scatter(const Exec& exec, const Communicator& comm, const SendVie
       exec, comm, route, nonblocking, info, send.data(), recv.data(), send.size() * sizeof(T),
       count * sizeof(T),
       [&](const void* s, void* r, bool start) {
-        return mpi_backend::reduce_scatter(comm, s, r, count, dtype_of<T>(), op, start);
+        // Host-readable unless a GPU-aware MPI reads device memory directly.
+        const bool host_readable = host_accessible_v<typename RecvView::memory_space> || route == Route::mpi_staged;
+        return mpi_backend::reduce_scatter(comm, s, r, count, dtype_of<T>(), op, start, host_readable);
       },
       [&](const auto& nccl, void* stream) {
         nccl.reduce_scatter(send.data(), recv.data(), count, dtype_of<T>(), op, stream);

@@ -3,6 +3,7 @@
 #include "comm/check.hpp"
 #include "comm/mpi_backend.hpp"
 #include "comm/nccl_backend.hpp"
+#include "comm/node_split.hpp"
 #include "comm/request.hpp"
 #include "core/config.hpp"
 #include "core/device_stream.hpp"
@@ -61,7 +62,10 @@ const std::string& Communicator::no_name() {
   return empty;
 }
 
+void Communicator::set_node_split(std::unique_ptr<NodeSplit> split) { node_split_ = std::move(split); }
+
 void Communicator::release() noexcept {
+  node_split_.reset();
   nccl_.reset();
   staging_.reset();
   if (comm_ != MPI_COMM_NULL) {
@@ -84,7 +88,8 @@ Communicator::Communicator(Communicator&& other) noexcept
       nccl_(std::move(other.nccl_)),
       staging_(std::move(other.staging_)),
       axis_(other.axis_),
-      engine_(other.engine_) {
+      engine_(other.engine_),
+      node_split_(std::move(other.node_split_)) {
   other.comm_ = MPI_COMM_NULL;
   other.engine_ = nullptr;
 }
@@ -102,6 +107,7 @@ Communicator& Communicator::operator=(Communicator&& other) noexcept {
     staging_ = std::move(other.staging_);
     axis_ = other.axis_;
     engine_ = other.engine_;
+    node_split_ = std::move(other.node_split_);
     other.comm_ = MPI_COMM_NULL;
     other.engine_ = nullptr;
   }

@@ -17,6 +17,7 @@ namespace fourfold::comm {
 
 class ProgressEngine;
 struct RequestInfo;
+struct NodeSplit;
 }  // namespace fourfold::comm
 
 namespace fourfold {
@@ -78,6 +79,10 @@ class Communicator {
   /// calling thread). The engine must outlive the communicator's use.
   ProgressEngine* engine() const { return engine_; }
   void attach_engine(ProgressEngine* engine) { engine_ = engine; }
+  /// The group split by node for hierarchical collectives (comm/node_split.hpp), or nullptr:
+  /// its all-reduces, all-gathers and reduce-scatters then run in two levels.
+  const NodeSplit* node_split() const { return node_split_.get(); }
+  void set_node_split(std::unique_ptr<NodeSplit> split);
   /// Adds the device-side communication times recorded since the last call (NCCL event
   /// spans) to its counters. Call after the host waited for the work that recorded them.
   void collect_device_timings() const;
@@ -97,6 +102,7 @@ class Communicator {
   mutable std::unique_ptr<StagingPool> staging_;
   CommAxis axis_ = CommAxis::other;
   ProgressEngine* engine_ = nullptr;
+  std::unique_ptr<NodeSplit> node_split_;
 };
 
 /// True when the MPI library reads and writes device memory itself: the build says so

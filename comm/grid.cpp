@@ -1,5 +1,8 @@
 #include "comm/grid.hpp"
 
+#include "comm/agree.hpp"
+#include "comm/node_split.hpp"
+
 #include "comm/check.hpp"
 
 #include <thread>
@@ -59,7 +62,8 @@ ProgressMode resolve_progress(ProgressMode requested, const Communicator& world)
   return cores == 0 || static_cast<unsigned>(local_ranks) <= cores ? ProgressMode::thread : ProgressMode::inline_calls;
 }
 
-Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progress)
+Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progress, Hierarchical hierarchical,
+           int ranks_per_node)
     : context_(std::make_unique<ExecutionContext>()),
       layout_(shape, size_of(world)),
       world_(Communicator::duplicate(world, "world", context_->counters_handle())) {
@@ -93,6 +97,34 @@ Grid::Grid(GridShape shape, MPI_Comm world, Backend backend, ProgressMode progre
     comm->set_axis(axis);
     comm->attach_engine(engine_.get());
   }
+  if (hierarchical != Hierarchical::off) split_by_node_groups(backend, hierarchical, ranks_per_node);
+}
+
+void Grid::split_by_node_groups(Backend backend, Hierarchical hierarchical, int ranks_per_node) {
+  // Z (both communicators) and data: the axes that span nodes once X and Y fill them. Every rank
+  // splits its groups (each split is collective over its group and agreed by it), then the world
+  // agrees on the first refusal, so that no rank goes on alone.
+  const int node = node_id(world_, ranks_per_node);
+  std::string refused;
+  for (Communicator* c : {&z_, &z_prefetch_, &data_}) {
+    std::string why_not;
+    std::unique_ptr<NodeSplit> split = split_by_node(*c, node, why_not);
+    if (split) {
+      split->intra.use_backend(backend, *context_);
+      split->inter.use_backend(backend, *context_);
+      c->set_node_split(std::move(split));
+    } else if (refused.empty()) {
+      refused = why_not;
+    }
+  }
+  comm::together(world_, "[parallel] hierarchical = true", [&] {
+    FF_REQUIRE(hierarchical != Hierarchical::on || refused.empty(), "{} (grid {}; set it to auto or false)", refused,
+               layout_.shape().str());
+  });
+}
+
+bool Grid::hierarchical(GroupKind kind) const {
+  return (kind == GroupKind::z || kind == GroupKind::data) && group(kind).node_split() != nullptr;
 }
 
 Grid::~Grid() = default;

@@ -5,6 +5,7 @@
 
 #include "comm/communicator.hpp"
 #include "comm/grid_layout.hpp"
+#include "comm/node_split.hpp"
 #include "comm/progress_engine.hpp"
 #include "core/execution_context.hpp"
 
@@ -31,8 +32,15 @@ class Grid {
   /// rank of the job per core, else inline (the same on every rank of a node). z_prefetch() is a second communicator over the Z group, for the
   /// weight all-gathers that run ahead of the layers: on NCCL it has its own stream, so a
   /// prefetch never queues behind a gradient reduce-scatter.
+  ///
+  /// `hierarchical` ([parallel] hierarchical, comm/node_split.hpp): the Z and data groups that
+  /// span nodes with several members on each are split by node and run their collectives in two
+  /// levels (automatic: where they can; on: a group that spans nodes and cannot is a UserError on
+  /// every rank; off: never). Nodes are the ranks that share memory, or consecutive runs of
+  /// `ranks_per_node` world ranks when it is positive (a layout to test on one machine).
   Grid(GridShape shape, MPI_Comm world, Backend backend = Backend::automatic,
-       ProgressMode progress = ProgressMode::automatic);
+       ProgressMode progress = ProgressMode::automatic, Hierarchical hierarchical = Hierarchical::automatic,
+       int ranks_per_node = 0);
   ~Grid();
 
   // Neither copied nor moved: layers, the model and gradient sync keep references to the grid
@@ -60,6 +68,8 @@ class Grid {
   const Communicator& xy() const { return xy_; }
   const Communicator& tp() const { return tp_; }
   const Communicator& z_prefetch() const { return z_prefetch_; }
+  /// Whether `kind`'s group (z or data) runs hierarchical collectives.
+  bool hierarchical(GroupKind kind) const;
   /// Adds every group's device-side communication times (NCCL event spans) to the context's
   /// counters; call after the host waited for the step. Nothing to do on host builds.
   void collect_device_timings() const;
@@ -81,6 +91,7 @@ class Grid {
   Communicator world_;
   GridCoords coords_;
   Communicator x_, y_, z_, data_, xy_, tp_, z_prefetch_;
+  void split_by_node_groups(Backend backend, Hierarchical hierarchical, int ranks_per_node);
   // Declared last so it stops first: no collective is in flight when the groups are freed.
   std::unique_ptr<ProgressEngine> engine_;
 };

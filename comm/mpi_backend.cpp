@@ -1,11 +1,14 @@
 #include "comm/mpi_backend.hpp"
 
 #include "comm/check.hpp"
+#include "comm/node_split.hpp"
 #include "comm/progress_engine.hpp"
 #include "comm/watchdog.hpp"
 #include "core/bf16.hpp"
 
+#include <algorithm>
 #include <climits>
+#include <cstring>
 #include <cmath>
 
 namespace fourfold::comm::mpi_backend {
@@ -166,6 +169,117 @@ MpiOp make(MpiOp::Kind kind, const char* name, const Communicator& comm, const v
   return op;
 }
 
+std::size_t element_bytes(DType type) {
+  switch (type) {
+    case DType::f32:
+    case DType::i32:
+    case DType::u32: return 4;
+    case DType::f64:
+    case DType::i64:
+    case DType::u64: return 8;
+    case DType::bf16: return 2;
+  }
+  return 0;
+}
+
+// One stage of a hierarchical collective on the sub-communicator `on`, timed on the parent's axis.
+MpiOp stage(MpiOp::Kind kind, const char* name, const Communicator& on, const void* send, void* recv,
+            std::size_t count, DType type, MPI_Op op = MPI_OP_NULL) {
+  MpiOp m = make(kind, name, on, send, recv, count, type);
+  m.op = op;
+  m.comm = on.mpi();
+  m.info.axis = on.axis();
+  return m;
+}
+
+// Runs the stages of a hierarchical collective in order: started on the group's progress engine
+// (which runs collectives one at a time, in submission order: a stage starts once the one before
+// it is complete), or one after another on this thread when not started or without an engine.
+// `scratch` (from the group's staging pool, or null) is handed back once the last is complete.
+Request run_stages(const Communicator& group, const MpiOp* stages, int count, bool nonblocking, void* scratch) {
+  ProgressEngine* engine = group.engine();
+  if (nonblocking && engine != nullptr) {
+    const std::uint64_t first = engine->submit(stages[0]);
+    std::uint64_t last = first;
+    for (int i = 1; i < count; ++i) last = engine->submit(stages[i]);
+    RequestInfo info = stages[count - 1].info;
+    info.group = group.name_handle();
+    return Request::from_engine_stages(engine, first, last, info, scratch ? &group.staging() : nullptr, scratch);
+  }
+  try {
+    for (int i = 0; i < count; ++i) {
+      const BlockedScope blocked(stages[i].info.op, stages[i].info.group.get());
+      if (engine != nullptr) {
+        engine->run(stages[i]);
+      } else {
+        run_mpi_op(stages[i]);
+      }
+    }
+  } catch (...) {
+    if (scratch) group.staging().release(scratch);
+    throw;
+  }
+  if (scratch) group.staging().release(scratch);
+  return nonblocking ? Request::completed(group.request_info(stages[count - 1].info.op, "MPI", 0)) : Request();
+}
+
+// Hierarchical collectives (comm/node_split.hpp) on host-readable buffers. L = ranks of the group
+// per node, N = nodes.
+Request all_reduce_by_node(const Communicator& group, const NodeSplit& split, void* data, std::size_t count,
+                           DType type, ReduceOp op, bool nonblocking) {
+  const std::size_t L = static_cast<std::size_t>(split.local_size()), part = count / L, rest = count - part * L;
+  const std::size_t bytes = element_bytes(type);
+  char* const base = static_cast<char*>(data);
+  // data (count) = [L parts of `part` elements][rest]: this rank's part summed over its node into
+  // scratch (part), over the nodes in place, gathered back over the node; the rest flat.
+  void* const scratch = group.staging().acquire(std::max<std::size_t>(part, 1) * bytes);
+  const MPI_Op reduce = to_mpi(op, type);
+  MpiOp stages[4];
+  int n = 0;
+  stages[n++] = stage(MpiOp::Kind::reduce_scatter, "all_reduce (node reduce-scatter)", split.intra, data, scratch,
+                      part, type, reduce);
+  stages[n++] = stage(MpiOp::Kind::all_reduce, "all_reduce (across nodes)", split.inter, MPI_IN_PLACE, scratch, part,
+                      type, reduce);
+  stages[n++] = stage(MpiOp::Kind::all_gather, "all_reduce (node all-gather)", split.intra, scratch, data, part, type);
+  if (rest > 0)
+    stages[n++] = stage(MpiOp::Kind::all_reduce, "all_reduce (remainder)", group, MPI_IN_PLACE, base + part * L * bytes,
+                        rest, type, reduce);
+  return run_stages(group, stages, n, nonblocking, scratch);
+}
+
+Request all_gather_by_node(const Communicator& group, const NodeSplit& split, const void* send, void* recv,
+                           std::size_t count_per_rank, DType type, bool nonblocking) {
+  const std::size_t L = static_cast<std::size_t>(split.local_size()), node_part = count_per_rank * L;
+  // recv (N L count) in node order: this node's part gathered over the node, then the parts over
+  // the nodes in place (each node's part already sits at its place).
+  char* const node_slot = static_cast<char*>(recv) + static_cast<std::size_t>(split.inter.rank()) * node_part *
+                                                         element_bytes(type);
+  const MpiOp stages[2] = {
+      stage(MpiOp::Kind::all_gather, "all_gather (node)", split.intra, send, node_slot, count_per_rank, type),
+      stage(MpiOp::Kind::all_gather, "all_gather (across nodes)", split.inter, MPI_IN_PLACE, recv, node_part, type)};
+  return run_stages(group, stages, 2, nonblocking, nullptr);
+}
+
+Request reduce_scatter_by_node(const Communicator& group, const NodeSplit& split, const void* send, void* recv,
+                               std::size_t count_per_rank, DType type, ReduceOp op, bool nonblocking) {
+  const std::size_t L = static_cast<std::size_t>(split.local_size()), N = static_cast<std::size_t>(split.nodes());
+  const std::size_t bytes = element_bytes(type), block = count_per_rank * bytes;
+  // send (N L blocks, block x L + b for place b of node x) packed by place into scratch
+  // [b][x], so that the node's reduce-scatter hands place b the N blocks of its place (summed
+  // over the node) into scratch + N L blocks; across nodes, node x keeps its block.
+  char* const scratch = static_cast<char*>(group.staging().acquire((N * L + N) * block));
+  const char* const from = static_cast<const char*>(send);
+  for (std::size_t x = 0; x < N; ++x)
+    for (std::size_t b = 0; b < L; ++b) std::memcpy(scratch + (b * N + x) * block, from + (x * L + b) * block, block);
+  char* const node_sums = scratch + N * L * block;
+  const MPI_Op reduce = to_mpi(op, type);
+  const MpiOp stages[2] = {stage(MpiOp::Kind::reduce_scatter, "reduce_scatter (node)", split.intra, scratch,
+                                 node_sums, N * count_per_rank, type, reduce),
+                           stage(MpiOp::Kind::reduce_scatter, "reduce_scatter (across nodes)", split.inter, node_sums,
+                                 recv, count_per_rank, type, reduce)};
+  return run_stages(group, stages, 2, nonblocking, scratch);
+}
+
 }  // namespace
 
 MPI_Datatype mpi_datatype(DType type) { return to_mpi(type); }
@@ -173,6 +287,8 @@ MPI_Op mpi_op(ReduceOp op, DType type) { return to_mpi(op, type); }
 
 Request all_reduce(const Communicator& comm, void* data, std::size_t count, DType type, ReduceOp op,
                    bool nonblocking) {
+  if (const NodeSplit* split = comm.node_split(); split != nullptr && count >= static_cast<std::size_t>(split->local_size()))
+    return all_reduce_by_node(comm, *split, data, count, type, op, nonblocking);
   MpiOp m = make(MpiOp::Kind::all_reduce, "all_reduce", comm, MPI_IN_PLACE, data, count, type);
   m.op = to_mpi(op, type);
   return execute(comm, m, nonblocking);
@@ -180,12 +296,16 @@ Request all_reduce(const Communicator& comm, void* data, std::size_t count, DTyp
 
 Request all_gather(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
                    DType type, bool nonblocking) {
+  if (const NodeSplit* split = comm.node_split(); split != nullptr)
+    return all_gather_by_node(comm, *split, send, recv, count_per_rank, type, nonblocking);
   return execute(comm, make(MpiOp::Kind::all_gather, "all_gather", comm, send, recv, count_per_rank, type),
                  nonblocking);
 }
 
 Request reduce_scatter(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
-                       DType type, ReduceOp op, bool nonblocking) {
+                       DType type, ReduceOp op, bool nonblocking, bool host_readable) {
+  if (const NodeSplit* split = comm.node_split(); split != nullptr && host_readable)
+    return reduce_scatter_by_node(comm, *split, send, recv, count_per_rank, type, op, nonblocking);
   MpiOp m = make(MpiOp::Kind::reduce_scatter, "reduce_scatter", comm, send, recv, count_per_rank, type);
   m.op = to_mpi(op, type);
   return execute(comm, m, nonblocking);

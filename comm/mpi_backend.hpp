@@ -28,8 +28,10 @@ Request all_gather(const Communicator& comm, const void* send, void* recv, std::
 
 /// send (count_per_rank * size) reduced over the group; rank r keeps block r in recv
 /// (count_per_rank).
+/// A group split by node (comm/node_split.hpp) runs all_reduce, all_gather and, with
+/// `host_readable` buffers, reduce_scatter in two levels.
 Request reduce_scatter(const Communicator& comm, const void* send, void* recv, std::size_t count_per_rank,
-                       DType type, ReduceOp op, bool nonblocking);
+                       DType type, ReduceOp op, bool nonblocking, bool host_readable = true);
 
 /// data (count) copied from group rank `root` to every rank.
 Request broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root,

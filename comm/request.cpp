@@ -43,7 +43,18 @@ Request Request::from_engine(ProgressEngine* engine, std::uint64_t ticket, const
   r.kind_ = Kind::engine;
   r.engine_ = engine;
   r.ticket_ = ticket;
+  r.first_ticket_ = ticket;
   r.info_ = info;
+  return r;
+}
+
+Request Request::from_engine_stages(ProgressEngine* engine, std::uint64_t first, std::uint64_t last,
+                                    const RequestInfo& info, StagingPool* pool, void* scratch) {
+  FF_ASSERT(first <= last, "stages {}..{} of {}", first, last, info.describe());
+  Request r = from_engine(engine, last, info);
+  r.first_ticket_ = first;
+  r.scratch_pool_ = pool;
+  r.scratch_ = scratch;
   return r;
 }
 
@@ -96,7 +107,15 @@ void Request::complete(const ExecSpace* exec) {
       info_.counters->add_comm_exposed(info_.axis, seconds);
       break;
     }
-    case Kind::engine: engine_->wait(ticket_, info_.axis); break;
+    case Kind::engine:
+      // Stage by stage: an inline engine runs each when it is waited for.
+      for (std::uint64_t t = first_ticket_; t <= ticket_; ++t) engine_->wait(t, info_.axis);
+      if (scratch_pool_ != nullptr) {
+        scratch_pool_->release(scratch_);
+        scratch_pool_ = nullptr;
+        scratch_ = nullptr;
+      }
+      break;
     case Kind::event:
 #if FOURFOLD_ENABLE_NCCL
       if (exec != nullptr) {
@@ -146,11 +165,15 @@ Request::Request(Request&& other) noexcept
       mpi_(other.mpi_),
       engine_(other.engine_),
       ticket_(other.ticket_),
+      first_ticket_(other.first_ticket_),
+      scratch_pool_(other.scratch_pool_),
+      scratch_(other.scratch_),
       event_(other.event_),
       nccl_(other.nccl_),
       staged_(other.staged_),
       info_(other.info_) {
   other.kind_ = Kind::none;
+  other.scratch_pool_ = nullptr;
 }
 
 Request& Request::operator=(Request&& other) noexcept {
@@ -160,11 +183,15 @@ Request& Request::operator=(Request&& other) noexcept {
     mpi_ = other.mpi_;
     engine_ = other.engine_;
     ticket_ = other.ticket_;
+    first_ticket_ = other.first_ticket_;
+    scratch_pool_ = other.scratch_pool_;
+    scratch_ = other.scratch_;
     event_ = other.event_;
     nccl_ = other.nccl_;
     staged_ = other.staged_;
     info_ = other.info_;
     other.kind_ = Kind::none;
+    other.scratch_pool_ = nullptr;
   }
   return *this;
 }

@@ -59,6 +59,11 @@ class Request {
   static Request from_mpi(MPI_Request request, const RequestInfo& info);
   /// A collective submitted to `engine` under `ticket`.
   static Request from_engine(ProgressEngine* engine, std::uint64_t ticket, const RequestInfo& info);
+  /// The stages of one collective submitted to `engine` under tickets first..last (a hierarchical
+  /// collective, comm/node_split.hpp), completed in that order; `scratch` (from `pool`, or null)
+  /// is handed back once the last stage is complete.
+  static Request from_engine_stages(ProgressEngine* engine, std::uint64_t first, std::uint64_t last,
+                                    const RequestInfo& info, StagingPool* pool, void* scratch);
   /// Takes ownership of an NCCL completion event from `owner`'s pool.
   static Request from_event(void* event, const NcclCommunicator* owner, const RequestInfo& info);
   /// An operation that finished when it was started (a group of one rank); wait() still
@@ -91,6 +96,9 @@ class Request {
   MPI_Request mpi_ = MPI_REQUEST_NULL;
   ProgressEngine* engine_ = nullptr;
   std::uint64_t ticket_ = 0;
+  std::uint64_t first_ticket_ = 0;    // engine: the first stage's ticket (ticket_ for one stage)
+  StagingPool* scratch_pool_ = nullptr;  // engine stages: where scratch_ goes back to
+  void* scratch_ = nullptr;
   void* event_ = nullptr;
   const NcclCommunicator* nccl_ = nullptr;
   StagedResult staged_;  // copied back after completion when staged_.pool is set

@@ -114,4 +114,21 @@ std::size_t dtype_bytes(DType type) {
   return 0;
 }
 
+Hierarchical parse_hierarchical(const std::string& text) {
+  if (text == "auto") return Hierarchical::automatic;
+  if (text == "true") return Hierarchical::on;
+  if (text == "false") return Hierarchical::off;
+  FF_REQUIRE(false, "hierarchical \"{}\": expected auto, true or false", text);
+  return Hierarchical::off;
+}
+
+const char* hierarchical_name(Hierarchical mode) {
+  switch (mode) {
+    case Hierarchical::automatic: return "auto";
+    case Hierarchical::on: return "true";
+    case Hierarchical::off: return "false";
+  }
+  return "?";
+}
+
 }  // namespace fourfold::comm

@@ -59,6 +59,14 @@ const char* progress_mode_name(ProgressMode mode);
 /// "auto", "thread" or "inline"; anything else is a UserError naming the text.
 ProgressMode parse_progress_mode(const std::string& text);
 
+/// [parallel] hierarchical (comm/node_split.hpp): automatic splits every Z and data group that
+/// spans nodes with several members on each; on requires it of every Z and data group that spans
+/// nodes; off never splits.
+enum class Hierarchical { automatic, on, off };
+/// "auto", "true" or "false"; anything else is a UserError naming it and the accepted values.
+Hierarchical parse_hierarchical(const std::string& text);
+const char* hierarchical_name(Hierarchical mode);
+
 const char* dtype_name(DType type);
 const char* reduce_op_name(ReduceOp op);
 std::size_t dtype_bytes(DType type);

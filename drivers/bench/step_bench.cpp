@@ -82,7 +82,7 @@ int run_step_bench(Runtime& runtime, const StepBenchOptions& options) {
   if (!values.given("data.train")) values.set("data.train", "(random tokens)", "fourfold-bench step");
   const TrainConfig c = make_train_config(values, runtime.world_size(), nullptr);
 
-  const comm::Grid grid(c.grid, runtime.world(), c.backend, c.progress);
+  const comm::Grid grid(c.grid, runtime.world(), c.backend, c.progress, c.hierarchical);
   // The configuration's recompute mode, chunk of logits, optimizer sharding and precision, as
   // the trainer runs them.
   MemoryOptions memory = c.memory;

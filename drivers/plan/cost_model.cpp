@@ -117,6 +117,40 @@ double across_node_gbps(long stride, const Machine& machine) {
                   machine.inter_node_gbps * machine.gpus_per_node / static_cast<double>(sharing));
 }
 
+NodeSplitShape node_split_shape(CommAxis axis, const comm::GridShape& grid, int gpus_per_node) {
+  if (axis != CommAxis::z && axis != CommAxis::data) return {};
+  const Placement p = placement(axis, grid);
+  const long per_node = gpus_per_node;
+  if (p.stride >= per_node || per_node % p.stride != 0) return {};  // one member per node at most
+  const long local = per_node / p.stride;
+  if (local < 2 || p.size <= local || p.size % local != 0) return {};  // inside one node, or uneven
+  return {static_cast<int>(local), static_cast<int>(p.size / local)};
+}
+
+double hierarchical_seconds(CollectiveKind kind, double bytes, long calls, const NodeSplitShape& split,
+                            const Machine& machine) {
+  // comm/node_split.hpp's stages (full-buffer bytes: all-reduce and broadcast the data, all-gather
+  // the result, reduce-scatter the input). Across nodes each member has its own GPU's share of
+  // the node's NICs.
+  Machine across = machine;
+  across.inter_node_gbps = across_node_gbps(machine.gpus_per_node, machine);
+  const int L = split.local, N = split.nodes;
+  switch (kind) {
+    case CollectiveKind::all_reduce:
+      return collective_seconds(CollectiveKind::reduce_scatter, bytes, calls, L, true, machine) +
+             collective_seconds(CollectiveKind::all_reduce, bytes / L, calls, N, false, across) +
+             collective_seconds(CollectiveKind::all_gather, bytes, calls, L, true, machine);
+    case CollectiveKind::all_gather:
+      return collective_seconds(CollectiveKind::all_gather, bytes / N, calls, L, true, machine) +
+             collective_seconds(CollectiveKind::all_gather, bytes, calls, N, false, across);
+    case CollectiveKind::reduce_scatter:
+      return collective_seconds(CollectiveKind::reduce_scatter, bytes, calls, L, true, machine) +
+             collective_seconds(CollectiveKind::reduce_scatter, bytes / L, calls, N, false, across);
+    case CollectiveKind::broadcast: break;
+  }
+  return collective_seconds(kind, bytes, calls, L * N, false, machine);
+}
+
 bool group_inside_node(CommAxis axis, const comm::GridShape& grid, int gpus_per_node) {
   const Placement p = placement(axis, grid);
   return span_inside_node(p.stride, p.size, gpus_per_node);
@@ -221,7 +255,14 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     const bool inside = group_inside_node(v.axis, grid, machine.gpus_per_node);
     Machine link = machine;
     if (!inside) link.inter_node_gbps = across_node_gbps(placement(v.axis, grid).stride, machine);
-    const double seconds = collective_seconds(v.kind, v.bytes, v.calls, v.group_size, inside, link);
+    // Hierarchical collectives where the engine splits the group by node: all-reduces and
+    // all-gathers on every route, reduce-scatters on the host's (MPI) route only.
+    const NodeSplitShape split = step.hierarchical ? node_split_shape(v.axis, grid, machine.gpus_per_node)
+                                                   : NodeSplitShape{};
+    const bool by_node = split.local > 0 && v.kind != CollectiveKind::broadcast &&
+                         (v.kind != CollectiveKind::reduce_scatter || machine.gemm_route == GemmRoute::host);
+    const double seconds = by_node ? hierarchical_seconds(v.kind, v.bytes, v.calls, split, machine)
+                                   : collective_seconds(v.kind, v.bytes, v.calls, v.group_size, inside, link);
     cost.comm_s[axis_index(v.axis)] += seconds;
     cost.comm_bytes[axis_index(v.axis)] += v.bytes;
     cost.comm_calls[axis_index(v.axis)] += v.calls;
@@ -253,13 +294,17 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     }
     cost.exposed_s[axis_index(v.axis)] += exposed;
   }
-  // What overflows a window is exposed, shared among the axes in proportion to what they put in
-  // it. The links inside a node and the node's network links carry their collectives at the same
-  // time (each group's own communicator and stream), so each kind of link has the whole window.
+  // What overflows a window is exposed. The links inside a node and the node's network links
+  // carry their collectives at the same time (each group's own communicator and stream), so each
+  // kind of link has the whole window, and the step waits for the longer of the two overflows;
+  // it is shared among the axes in proportion to what each put into its link's overflow. (A
+  // window shorter by d so exposes at most d more: a faster GEMM never makes a step slower.)
   std::array<bool, comm::comm_axis_count> inside{};
   for (int a = 0; a < comm::comm_axis_count; ++a)
     inside[a] = group_inside_node(static_cast<CommAxis>(a), grid, machine.gpus_per_node);
   auto overflow = [&](const Share& share, double window, double times) {
+    std::array<double, comm::comm_axis_count> spilled{};
+    double longest = 0.0, spilled_total = 0.0;
     for (const bool link_inside : {true, false}) {
       double total = 0.0;
       for (int a = 0; a < comm::comm_axis_count; ++a)
@@ -267,8 +312,12 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
       if (total <= window || total <= 0.0) continue;
       const double spill = (total - window) / total;
       for (int a = 0; a < comm::comm_axis_count; ++a)
-        if (inside[a] == link_inside) cost.exposed_s[a] += times * spill * share.seconds[a];
+        if (inside[a] == link_inside) spilled[a] = spill * share.seconds[a];
+      longest = std::max(longest, total - window);
+      spilled_total += total - window;
     }
+    if (spilled_total <= 0.0) return;
+    for (int a = 0; a < comm::comm_axis_count; ++a) cost.exposed_s[a] += times * spilled[a] * longest / spilled_total;
   };
   const double forward_window = forward_gemm_s, weight_gradient_window = linear_s / 3.0;
   overflow(forward_hideable, forward_window, static_cast<double>(micro_steps));
@@ -321,6 +370,7 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
       space.recompute_modes.empty() ? std::vector<Recompute>{step.memory.recompute} : space.recompute_modes;
   const std::vector<bool> shards =
       space.shard_optimizer.empty() ? std::vector<bool>{step.memory.shard_optimizer} : space.shard_optimizer;
+  const std::vector<bool> splits = space.hierarchical.empty() ? std::vector<bool>{step.hierarchical} : space.hierarchical;
   const std::vector<int> chunk_counts =
       space.tp_chunks.empty() || !overlap.fwd ? std::vector<int>{step.tp_chunks} : space.tp_chunks;
   std::vector<StepCost> feasible, infeasible;
@@ -335,17 +385,24 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
           for (const int chunks : chunk_counts) {
             // Row chunks change nothing where no linear layer's group sums over several ranks.
             if (chunks != chunk_counts.front() && g.x == 1 && g.y == 1) continue;
-            StepDims s = step;
-            s.micro_batch_size = m;
-            s.memory.recompute = r;
-            s.memory.shard_optimizer = shard;
-            s.tp_chunks = chunks;
-            StepCost c = predict_step(model, g, s, machine, overlap);
-            if (c.feasible) {
-              any = true;
-              feasible.push_back(std::move(c));
-            } else {
-              rejected.push_back(std::move(c));
+            for (const bool split : splits) {
+              // Hierarchical collectives change nothing where no Z or data group splits by node.
+              if (split != splits.front() && node_split_shape(CommAxis::z, g, machine.gpus_per_node).local == 0 &&
+                  node_split_shape(CommAxis::data, g, machine.gpus_per_node).local == 0)
+                continue;
+              StepDims s = step;
+              s.micro_batch_size = m;
+              s.memory.recompute = r;
+              s.memory.shard_optimizer = shard;
+              s.tp_chunks = chunks;
+              s.hierarchical = split;
+              StepCost c = predict_step(model, g, s, machine, overlap);
+              if (c.feasible) {
+                any = true;
+                feasible.push_back(std::move(c));
+              } else {
+                rejected.push_back(std::move(c));
+              }
             }
           }
         }
@@ -366,7 +423,8 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
     if (a.step.memory.recompute != b.step.memory.recompute)
       return static_cast<int>(a.step.memory.recompute) < static_cast<int>(b.step.memory.recompute);
     if (a.step.memory.shard_optimizer != b.step.memory.shard_optimizer) return !a.step.memory.shard_optimizer;
-    return a.step.tp_chunks < b.step.tp_chunks;
+    if (a.step.tp_chunks != b.step.tp_chunks) return a.step.tp_chunks < b.step.tp_chunks;
+    return !a.step.hierarchical && b.step.hierarchical;
   });
   feasible.insert(feasible.end(), infeasible.begin(), infeasible.end());
   return feasible;

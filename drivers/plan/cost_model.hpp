@@ -20,7 +20,9 @@
 //                  forward all-reduces over X and Y behind the next row chunk's GEMM (all but
 //                  each call's last chunk of step.tp_chunks); the step pays the rest. What a
 //                  window cannot hold is exposed; the links inside a node and the network each
-//                  have the whole window (they carry their groups' collectives at the same time)
+//                  have the whole window (they carry their groups' collectives at the same time).
+//                  With step.hierarchical, Z and data groups that split by node cost their
+//                  stages (hierarchical_seconds); NCCL's reduce-scatters stay flat
 //   memory         memory_model.hpp against 90% of the GPU's memory
 #pragma once
 
@@ -96,6 +98,19 @@ double across_node_gbps(long stride, const Machine& machine);
 /// context, communicator and library buffers, allocator fragmentation).
 inline constexpr double usable_memory_fraction = 0.9;
 
+/// How a Z or data group of `grid` splits by node for hierarchical collectives
+/// (comm/node_split.hpp): `local` members on each of `nodes` nodes; zeros where it does not
+/// split (another axis, inside one node, one member per node, or uneven).
+struct NodeSplitShape {
+  int local = 0, nodes = 0;
+};
+NodeSplitShape node_split_shape(comm::CommAxis axis, const comm::GridShape& grid, int gpus_per_node);
+/// Seconds of `calls` hierarchical collectives of `kind` moving `bytes` in all on a split group:
+/// the stages inside the node at the intra-node figures, the stage across nodes at one GPU's
+/// share of the NICs on 1/local of the bytes (all-gather: the node parts).
+double hierarchical_seconds(comm::CollectiveKind kind, double bytes, long calls, const NodeSplitShape& split,
+                            const Machine& machine);
+
 /// Whether every group along `axis` of `grid` has all its ranks on one node.
 bool group_inside_node(comm::CommAxis axis, const comm::GridShape& grid, int gpus_per_node);
 
@@ -144,6 +159,7 @@ struct SearchSpace {
   std::vector<Recompute> recompute_modes;
   std::vector<bool> shard_optimizer;  // empty: step's own; sharding is tried only where G_data > 1
   std::vector<int> tp_chunks;         // forward row chunks (with fwd overlap); empty: step's own
+  std::vector<bool> hierarchical;     // Z and data collectives by node; empty: step's own
 };
 /// Every micro-batch size from 1 to batch_size that divides it.
 std::vector<int> micro_batch_divisors(int batch_size);

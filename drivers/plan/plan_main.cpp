@@ -2,7 +2,8 @@
 // step time (communication by collective, compute, overlap, memory), without MPI or a GPU.
 //   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET|local [--calibration FILE] [--batch-size B]
 //                 [--micro-batch-size M|auto] [--recompute none|selective|block|auto] [--seq-len T]
-//                 [--overlap all|none|oar,ors,oag,dp,fwd] [--tp-chunks 1|2|4|8|auto] [--set section.key=value ...]
+//                 [--overlap all|none|oar,ors,oag,dp,fwd] [--tp-chunks 1|2|4|8|auto]
+//                 [--hierarchical true|false|auto] [--set section.key=value ...]
 //                 [--top K] [--json] [--show-infeasible]
 // A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
 #include "comm/communicator.hpp"
@@ -54,6 +55,7 @@ struct Options {
   std::string micro_batch_size;  // "" = the config's, "auto" = searched, else a number
   std::string recompute;         // "" = the config's, "auto" = searched, else a mode
   std::string tp_chunks;         // "" = the config's parallel.tp_chunks, "auto" = searched, else a count
+  std::string hierarchical;      // "" = the config's parallel.hierarchical, "auto" = searched, true, false
   std::string shard_optimizer;   // "" = the config's, "auto" = searched, "true" or "false"
   std::vector<std::string> assignments;  // --set section.key=value
   int gpus = 0, batch_size = 0, seq_len = 0, top = 10;
@@ -157,6 +159,12 @@ int run(const Options& o) {
   if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
   if (search_shard) space.shard_optimizer = {false, true};
   if (search_chunks) space.tp_chunks = {1, 2, 4, 8};
+  // Hierarchical collectives: searched unless the command line or the config says true or false.
+  const std::string hierarchical_text =
+      !o.hierarchical.empty() ? o.hierarchical : values.string("parallel.hierarchical");
+  const comm::Hierarchical hierarchical = comm::parse_hierarchical(hierarchical_text);
+  step.hierarchical = hierarchical != comm::Hierarchical::off;
+  if (hierarchical == comm::Hierarchical::automatic) space.hierarchical = {false, true};
   plan::require_precision(machine, step.memory.precision);
   const auto ranked = plan::rank_plans(model, o.gpus, step, machine, overlap, space);
   // MFU against the peak of the run's precision, named so that an fp32 MFU is never read
@@ -168,7 +176,7 @@ int run(const Options& o) {
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
     std::printf("# %s on %d GPUs of %s (%d per node; %s GEMMs at %.4g TFLOP/s, peak %.4g): %s; batch %d x %d, "
-                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s, tp_chunks %s; %zu grids, %ld feasible "
+                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s, tp_chunks %s, hierarchical %s; %zu grids, %ld feasible "
                 "configurations\n",
                 path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node,
                 precision_name(step.memory.precision), machine.gemm_tflops.at(step.memory.precision),
@@ -176,9 +184,10 @@ int run(const Options& o) {
                 search_micro ? "searched" : std::to_string(step.micro_batch_size).c_str(),
                 search_recompute ? "searched" : recompute_name(step.memory.recompute), shard_text == "auto" ? "searched" : shard_text.c_str(), parsed.str().c_str(),
                 search_chunks ? "searched" : std::to_string(step.tp_chunks).c_str(),
+                hierarchical == comm::Hierarchical::automatic ? "searched" : hierarchical_text.c_str(),
                 plan::factorizations(o.gpus).size(), feasible);
-    std::printf("%4s  %-14s %6s %-9s %5s %6s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute", "zero1",
-                "chunks", "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", mfu_label.c_str());
+    std::printf("%4s  %-14s %6s %-9s %5s %6s %4s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute",
+                "zero1", "chunks", "hier", "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", mfu_label.c_str());
   }
   for (const auto& c : ranked) {
     if (!c.feasible && !o.show_infeasible) continue;
@@ -194,6 +203,7 @@ int run(const Options& o) {
                              {"recompute", recompute_name(c.step.memory.recompute)},
                              {"shard_optimizer", c.step.memory.shard_optimizer},
                              {"tp_chunks", c.step.tp_chunks},
+                             {"hierarchical", c.step.hierarchical},
                              {"overlap", parsed.str()}};
       if (c.feasible) {
         line["step_s"] = c.step_s;
@@ -231,9 +241,10 @@ int run(const Options& o) {
     const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
                                             axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
                                             axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
-    std::printf("%4d  %-14s %6d %-9s %5s %6d %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown, c.grid.str().c_str(),
+    std::printf("%4d  %-14s %6d %-9s %5s %6d %4s %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown, c.grid.str().c_str(),
                 c.step.micro_batch_size, recompute_name(c.step.memory.recompute),
-                c.step.memory.shard_optimizer ? "yes" : "no", c.step.tp_chunks, c.step_s, c.compute_s(),
+                c.step.memory.shard_optimizer ? "yes" : "no", c.step.tp_chunks, c.step.hierarchical ? "yes" : "no",
+                c.step_s, c.compute_s(),
                 exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
   }
   FF_REQUIRE(feasible > 0, "no configuration of {} GPUs fits: rerun with --show-infeasible for the reasons", o.gpus);
@@ -269,6 +280,9 @@ int main(int argc, char** argv) {
                                          "(e.g. train.precision=\"bf16\", train.recompute=\"block\"); repeatable");
   app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");
   app.add_option("--overlap", o.overlap, "all, none, or a list of oar, ors, oag, dp, fwd")->capture_default_str();
+  app.add_option("--hierarchical", o.hierarchical,
+                 "Z and data collectives by node: true, false or auto (searched); default: the config's "
+                 "parallel.hierarchical");
   app.add_option("--tp-chunks", o.tp_chunks,
                  "row chunks of the forward overlap: 1, 2, 4, 8 or auto (searched); default: the config's "
                  "parallel.tp_chunks");

@@ -73,6 +73,9 @@ struct StepDims {
   /// Row chunks a linear layer's forward runs in where its group sums over more than one rank
   /// (the forward overlap, [parallel] tp_chunks; 1 without it).
   int tp_chunks = 1;
+  /// Z and data collectives in two levels where their groups split by node ([parallel]
+  /// hierarchical; the cost model applies it, the volumes are the same).
+  bool hierarchical = false;
   /// Bytes of one element of a bf16 GEMM operand copy (core/gemm.hpp): 2 where the vendor GEMM
   /// reads bf16 (GPUs), 4 on the host BLAS route.
   double gemm_operand_element_bytes = 2.0;

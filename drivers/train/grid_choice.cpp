@@ -27,6 +27,7 @@ plan::StepDims plan_step(const TrainConfig& config) {
   s.memory = config.memory;
   s.memory.precision = config.precision;
   s.tp_chunks = config.overlap.forward_row_chunks();
+  s.hierarchical = config.hierarchical != comm::Hierarchical::off;
   s.gemm_operand_element_bytes = static_cast<double>(GemmEngine::bf16_operand_element_bytes());
   s.nccl_buffer_bytes = comm::resolves_to_nccl(config.backend) ? comm::nccl_buffer_bytes_per_communicator() : 0.0;
   return s;
@@ -38,6 +39,7 @@ plan::SearchSpace plan_search(const TrainConfig& config) {
   if (config.search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
   if (config.search_shard_optimizer) space.shard_optimizer = {false, true};
   if (config.search_tp_chunks) space.tp_chunks = {1, 2, 4, 8};
+  if (config.search_hierarchical) space.hierarchical = {false, true};
   return space;
 }
 
@@ -47,6 +49,7 @@ void apply_plan(TrainConfig& config, const plan::StepCost& chosen) {
   config.memory.recompute = chosen.step.memory.recompute;
   config.memory.shard_optimizer = chosen.step.memory.shard_optimizer;
   if (config.overlap.fwd) config.overlap.tp_chunks = chosen.step.tp_chunks;
+  if (config.search_hierarchical && !chosen.step.hierarchical) config.hierarchical = comm::Hierarchical::off;
 }
 
 plan::Overlap plan_overlap(const OverlapOptions& overlap) {
@@ -147,10 +150,10 @@ const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const
 
 std::string describe(const plan::StepCost& cost) {
   constexpr double gib = 1024.0 * 1024.0 * 1024.0;
-  const std::string options = fmt::format("micro-batch {}, recompute {}, optimizer {}, tp_chunks {}",
+  const std::string options = fmt::format("micro-batch {}, recompute {}, optimizer {}, tp_chunks {}, hierarchical {}",
                                           cost.step.micro_batch_size, recompute_name(cost.step.memory.recompute),
                                           cost.step.memory.shard_optimizer ? "sharded" : "replicated",
-                                          cost.step.tp_chunks);
+                                          cost.step.tp_chunks, cost.step.hierarchical ? "yes" : "no");
   if (!cost.feasible) return fmt::format("{} ({}) cannot run: {}", cost.grid.str(), options, cost.reason);
   return fmt::format("{} predicted {:.4g} s/step (compute {:.4g} s, exposed communication {:.3g} ms), {:.2f} GiB/GPU; {}",
                      cost.grid.str(), cost.step_s, cost.compute_s(), 1e3 * cost.exposed_total(),

@@ -60,6 +60,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward), fwd (each linear layer's forward X/Y all-reduce by row chunks behind the next chunk's GEMM, parallel.tp_chunks); results are bit-identical either way", "--overlap"},
       {"parallel", "tp_chunks", V::string, std::string("auto"), "row chunks of the forward overlap (fwd in parallel.overlap): each linear layer's X/Y all-reduce runs chunk by chunk behind the next chunk's GEMM; 1, 2, 4 or 8, or auto (the performance model's choice with --grid auto, else 4); results are bit-identical to 1", ""},
+      {"parallel", "hierarchical", V::string, std::string("auto"), "Z and data collectives in two levels where their groups span nodes with several members on each: inside the node, across nodes on 1/(members per node) of the bytes, inside again; auto (where the groups allow), true (a group that spans nodes unevenly is an error), or false; all-gathers are exact, sums are summed per node first (bit-identical run to run, equal to flat sums to rounding)", ""},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
       {"parallel", "shard_optimizer", V::boolean, false, "split AdamW's moments and update over the data ranks (ZeRO-1): gradients reduce-scattered over data instead of all-reduced, each data rank updates its 1/G_data share, parameters all-gathered; checkpoints keep their global layout, so sharded and unsharded runs resume each other", ""},
       {"parallel", "timeout_s", V::real, 300.0, "a rank blocked this many seconds in a collective (a peer died or hangs) reports the ranks of its node that are gone or stopped and exits non-zero, so the job ends instead of hanging; checkpoint I/O is not timed; 0 = no watchdog", ""},
@@ -147,6 +148,8 @@ void ConfigValues::merge_file(const std::string& path) {
         value = node.value<bool>().value();
       } else if (k.type == ValueType::string && node.is_string()) {
         value = node.value<std::string>().value();
+      } else if (k.type == ValueType::string && node.is_boolean()) {
+        value = std::string(node.value<bool>().value() ? "true" : "false");  // hierarchical = true, like --set
       } else if (k.type == ValueType::string && node.is_integer()) {
         value = std::to_string(node.value<long long>().value());  // tp_chunks = 4 as "4", like --set
       } else {
@@ -312,6 +315,12 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   } catch (const UserError& e) {
     FF_REQUIRE(false, "parallel: {}", e.what());
   }
+  try {
+    c.hierarchical = comm::parse_hierarchical(v.string("parallel.hierarchical"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "parallel.{}", e.what());
+  }
+  c.search_hierarchical = c.grid_auto && c.hierarchical == comm::Hierarchical::automatic;
   const std::string tp_chunks = v.string("parallel.tp_chunks");
   if (tp_chunks == "auto") {
     c.search_tp_chunks = c.grid_auto && c.overlap.fwd;

@@ -74,10 +74,12 @@ struct TrainConfig {
   // sharding (parallel.shard_optimizer).
   bool search_micro_batch = false, search_recompute = false, search_shard_optimizer = false;
   bool search_tp_chunks = false;  // parallel.tp_chunks = "auto" with --grid auto and fwd overlap
+  bool search_hierarchical = false;  // parallel.hierarchical = "auto" with --grid auto
   std::string machine;          // the planner's machine (local, a preset or a file)
   std::string calibration;      // the local machine's calibration file ("" = default place)
   comm::Backend backend = comm::Backend::automatic;  // collectives on device memory
   OverlapOptions overlap;       // which collectives run behind computation
+  comm::Hierarchical hierarchical = comm::Hierarchical::automatic;  // Z and data collectives by node
   double bucket_mb = default_bucket_mb;  // data-parallel gradient bucket
   comm::ProgressMode progress = comm::ProgressMode::automatic;
   double timeout_s = 300;       // a rank blocked this long in a collective ends the job; 0 = never

@@ -108,12 +108,20 @@ struct ForcedRoute {
   Request broadcast_start(const ExecSpace& e, const Communicator& c, const V& v, int root) const { return detail::broadcast(e, c, v, root, true, route); }
 };
 
+/// How the grids of a case are built: flat groups (the default), or Z and data groups split by
+/// node (comm/node_split.hpp), nodes being runs of ranks_per_node ranks.
+struct GridFlavour {
+  Hierarchical hierarchical = Hierarchical::off;
+  int ranks_per_node = 0;
+};
+
 template <class F>
-void for_every_grid_and_group(Backend backend, F&& body) {
+void for_every_grid_and_group(Backend backend, F&& body, const GridFlavour& flavour = {}) {
   int world_size = 0;
   MPI_Comm_size(test::world(), &world_size);
   for (const GridShape& shape : all_grid_shapes(world_size)) {
-    const Grid grid(shape, test::world(), backend);
+    const Grid grid(shape, test::world(), backend, ProgressMode::automatic, flavour.hierarchical,
+                    flavour.ranks_per_node);
     for (GroupKind kind : all_group_kinds) {
       SCOPED_TRACE("grid " + shape.str() + " group " + group_name(kind));
       const GroupCase g{grid.layout().group_members(kind, grid.world_rank()),
@@ -185,7 +193,7 @@ void check_broadcast(const ExecSpace& exec, const Tensor1<T>& got, const GroupCa
 
 /// Every collective, blocking, on every grid and group; reductions with every operator.
 template <class T = float, class Api>
-void blocking_on_every_grid_and_group(Backend backend, const Api& api) {
+void blocking_on_every_grid_and_group(Backend backend, const Api& api, const GridFlavour& flavour = {}) {
   if (world_too_large_for<T>()) GTEST_SKIP() << dtype_name(dtype_of<T>()) << " test values are exact up to "
                                              << Elements<T>::max_world_size << " ranks";
   const ExecSpace exec;
@@ -210,13 +218,14 @@ void blocking_on_every_grid_and_group(Backend backend, const Api& api) {
     auto bc = filled<T>("bc", count, me);
     api.broadcast(exec, group, bc, root);
     check_broadcast(exec, bc, g, root);
-  });
+  }, flavour);
 }
 
 /// All four started at once, completed in another order: on the host (wait()) or for later
 /// work on the instance (wait(exec)); the results are read through the instance.
 template <class T = float, class Api>
-void started_all_in_flight_at_once(Backend backend, const Api& api, bool wait_on_instance) {
+void started_all_in_flight_at_once(Backend backend, const Api& api, bool wait_on_instance,
+                                   const GridFlavour& flavour = {}) {
   if (world_too_large_for<T>()) GTEST_SKIP() << dtype_name(dtype_of<T>()) << " test values are exact up to "
                                              << Elements<T>::max_world_size << " ranks";
   const ExecSpace exec;
@@ -245,7 +254,7 @@ void started_all_in_flight_at_once(Backend backend, const Api& api, bool wait_on
     check_all_gather(exec, ag_recv, g);
     check_reduce_scatter(exec, rs_recv, g);
     check_broadcast(exec, bc, g, 0);
-  });
+  }, flavour);
 }
 
 /// bf16 sums whose exact value bf16 cannot hold: group rank 0 adds a, group rank 1 adds b and

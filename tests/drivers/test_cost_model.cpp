@@ -1,7 +1,8 @@
 // The step cost model (drivers/plan/cost_model.hpp): ring collective costs by hand, which
 // groups stay inside a node, the enumeration of every factorisation (not only powers of two),
-// infeasible configurations with their reasons, overlap never making a step slower, and a
-// ranking that only improves with more bandwidth or a faster GEMM.
+// infeasible configurations with their reasons, overlap never making a step slower, a ranking
+// that only improves with more bandwidth or a faster GEMM, the forward overlap's row chunks and
+// hierarchical collectives.
 #include "core/error.hpp"
 #include "drivers/plan/cost_model.hpp"
 #include "drivers/plan/step_work.hpp"
@@ -258,6 +259,87 @@ TEST(CostModel, SearchesMicroBatchAndRecompute) {
   m.memory_gib = (roomy_none.memory.total() + roomy_block.memory.total()) / 2 / plan::usable_memory_fraction / gib;
   EXPECT_FALSE(plan::predict_step(gpt2, g, keep, m).feasible);
   EXPECT_TRUE(plan::predict_step(gpt2, g, recompute, m).feasible);
+}
+
+// The forward overlap: row chunks hide all but each call's last chunk of the X and Y forward
+// all-reduces (never slower, less exposed on X and Y); without fwd, tp_chunks is ignored; the
+// search tries each count where a tensor-parallel group sums, and the table's row carries it.
+TEST(CostModel, ForwardOverlapHidesAllButTheLastChunk) {
+  const plan::ModelDims gpt2;
+  // Without latency, chunks cost nothing but the wait for the last (with it, each chunk pays its
+  // steps' latency: the search weighs that).
+  plan::Machine m = test_machine();
+  m.intra_node_latency_us = m.inter_node_latency_us = 0.0;
+  plan::StepDims one{32, 16, 1024, 8.0};
+  plan::StepDims eight = one;
+  eight.tp_chunks = 8;
+  int compared = 0;
+  for (const auto& g : plan::factorizations(16)) {
+    const auto flat = plan::predict_step(gpt2, g, one, m);
+    const auto chunked = plan::predict_step(gpt2, g, eight, m);
+    if (!flat.feasible || (g.x == 1 && g.y == 1)) continue;
+    EXPECT_LE(chunked.exposed_s[0] + chunked.exposed_s[1], flat.exposed_s[0] + flat.exposed_s[1]) << g.str();
+    EXPECT_LE(chunked.step_s, flat.step_s + 1e-12) << g.str();
+    EXPECT_EQ(chunked.launches, flat.launches) << g.str() << ": 8 GEMM pieces per call in every mode (fp32: no wire)";
+    plan::Overlap no_fwd = plan::Overlap::all();
+    no_fwd.fwd = false;
+    EXPECT_DOUBLE_EQ(plan::predict_step(gpt2, g, eight, m, no_fwd).step_s,
+                     plan::predict_step(gpt2, g, one, m, no_fwd).step_s)
+        << g.str();
+    ++compared;
+  }
+  EXPECT_GT(compared, 3);
+  plan::SearchSpace space;
+  space.tp_chunks = {1, 2, 4, 8};
+  std::set<int> seen;
+  for (const auto& c : plan::rank_plans(gpt2, 16, one, test_machine(), plan::Overlap::all(), space)) {
+    if (!c.feasible) continue;
+    seen.insert(c.step.tp_chunks);
+    if (c.grid.x == 1 && c.grid.y == 1) EXPECT_EQ(c.step.tp_chunks, 1) << c.grid.str() << ": nothing to chunk";
+  }
+  EXPECT_EQ(seen, (std::set<int>{1, 2, 4, 8}));
+}
+
+// Hierarchical collectives: which Z and data groups split by node (4 GPUs per node, ranks X
+// fastest), their stage costs by hand, and the search trying both where a group splits.
+TEST(CostModel, HierarchicalCollectivesSplitByNode) {
+  const plan::Machine m = test_machine();
+  const auto shape = [&](CommAxis axis, comm::GridShape g) {
+    const plan::NodeSplitShape s = plan::node_split_shape(axis, g, m.gpus_per_node);
+    return std::pair{s.local, s.nodes};
+  };
+  EXPECT_EQ(shape(CommAxis::z, {1, 2, 8, 1}), (std::pair{2, 4}));   // Z stride 2: 2 per node, 4 nodes
+  EXPECT_EQ(shape(CommAxis::z, {1, 1, 16, 1}), (std::pair{4, 4}));
+  EXPECT_EQ(shape(CommAxis::data, {1, 1, 2, 8}), (std::pair{2, 4}));
+  EXPECT_EQ(shape(CommAxis::z, {4, 1, 4, 1}), (std::pair{0, 0}));   // one member per node
+  EXPECT_EQ(shape(CommAxis::z, {1, 1, 4, 4}), (std::pair{0, 0}));   // inside one node
+  EXPECT_EQ(shape(CommAxis::z, {1, 3, 4, 1}), (std::pair{0, 0}));   // stride 3 does not divide a node
+  EXPECT_EQ(shape(CommAxis::x, {8, 1, 1, 1}), (std::pair{0, 0}));   // X and Y never split
+  // 1 GB all-reduce on 2 x 4: node reduce-scatter (1/2 of it at 100 GB/s, 1 step of 5 us), across
+  // nodes the half each keeps (2 * 3/4 of 0.5 GB at 20 GB/s, 6 steps of 20 us; a tree is slower),
+  // node all-gather (as the reduce-scatter).
+  const plan::NodeSplitShape two_by_four{2, 4};
+  const double node_stage = 0.5e9 / 100e9 + 5e-6, across = 2 * 0.75 * 0.5e9 / 20e9 + 6 * 20e-6;
+  EXPECT_NEAR(plan::hierarchical_seconds(CollectiveKind::all_reduce, 1e9, 1, two_by_four, m),
+              2 * node_stage + across, 1e-12);
+  // All-gather of 1 GB: the node part (1/4 of it, half received) inside, then 3/4 of 1 GB across.
+  EXPECT_NEAR(plan::hierarchical_seconds(CollectiveKind::all_gather, 1e9, 1, two_by_four, m),
+              0.5 * 0.25e9 / 100e9 + 5e-6 + 0.75 * 1e9 / 20e9 + 3 * 20e-6, 1e-12);
+  // Many small all-reduces over 16 ranks on 4 nodes: latency-bound, fewer steps across nodes.
+  EXPECT_LT(plan::hierarchical_seconds(CollectiveKind::all_reduce, 1e5, 1000, {4, 4}, m),
+            plan::collective_seconds(CollectiveKind::all_reduce, 1e5, 1000, 16, false, m));
+  // The search tries both only where a group splits.
+  const plan::ModelDims gpt2;
+  plan::SearchSpace space;
+  space.hierarchical = {false, true};
+  int split_rows = 0;
+  for (const auto& c : plan::rank_plans(gpt2, 16, {32, 16, 1024, 8.0}, m, plan::Overlap::all(), space)) {
+    const bool splits = plan::node_split_shape(CommAxis::z, c.grid, m.gpus_per_node).local > 0 ||
+                        plan::node_split_shape(CommAxis::data, c.grid, m.gpus_per_node).local > 0;
+    if (!splits) EXPECT_FALSE(c.step.hierarchical) << c.grid.str();
+    split_rows += c.step.hierarchical;
+  }
+  EXPECT_GT(split_rows, 0);
 }
 
 TEST(CostModel, RejectsABadMachine) {

@@ -135,9 +135,17 @@ TEST(Gpt, LlamaOneRankMatchesTheDoubleReference) {
   expect_llama_matches_reference(scaled);
 }
 
-void expect_matches_single_rank(const comm::GridShape& shape, ModelFamily family) {
-  SCOPED_TRACE(std::string("grid ") + shape.str() + ", " + family_name(family));
-  const comm::Grid grid(shape, test::world());
+void expect_matches_single_rank(const comm::GridShape& shape, ModelFamily family,
+                                int hierarchical_ranks_per_node = 0) {
+  SCOPED_TRACE(std::string("grid ") + shape.str() + ", " + family_name(family) +
+               (hierarchical_ranks_per_node > 0
+                    ? ", hierarchical on nodes of " + std::to_string(hierarchical_ranks_per_node) + " ranks"
+                    : std::string()));
+  const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::automatic,
+                        hierarchical_ranks_per_node > 0 ? comm::Hierarchical::on : comm::Hierarchical::off,
+                        hierarchical_ranks_per_node);
+  if (hierarchical_ranks_per_node > 0)
+    ASSERT_TRUE(grid.hierarchical(comm::GroupKind::z) || grid.hierarchical(comm::GroupKind::data)) << "nothing split";
   const RunResult got = run_step(grid, test::small_config_of(family), batch_rows());
   const RunResult& want = single_rank_result(family);
   EXPECT_NEAR(got.loss, want.loss, 1e-5 * std::abs(want.loss));
@@ -165,6 +173,28 @@ TEST(Gpt, EveryGridMatchesOneRank) {
       ++checked;
     }
   EXPECT_GT(checked, 1);
+}
+
+// Z and data groups split by node (comm/node_split.hpp; nodes of 2 ranks on 4, of 4 on 8): the
+// same losses and gradients as one rank, for GPT-2 and Llama.
+TEST(Gpt, HierarchicalGroupsMatchOneRank) {
+  const int world = test::runtime().world_size();
+  std::vector<comm::GridShape> shapes;
+  int ranks_per_node = 2;
+  if (world == 4) shapes = {{1, 1, 4, 1}, {1, 1, 1, 4}};
+  if (world == 8) {
+    shapes = {{1, 2, 4, 1}, {2, 1, 1, 4}};
+    ranks_per_node = 4;
+  }
+  if (shapes.empty()) GTEST_SKIP() << "grids of 4 and 8 ranks";
+  int checked = 0;
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
+    for (const auto& shape : shapes) {
+      if (!test::fits_small_run(shape, test::small_config_of(family))) continue;
+      expect_matches_single_rank(shape, family, ranks_per_node);
+      ++checked;
+    }
+  EXPECT_EQ(checked, 4);
 }
 
 TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
