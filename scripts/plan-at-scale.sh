@@ -8,7 +8,10 @@
 #       model, next to the reported 57% of peak;
 #   (b) weak scaling over the paper's model sizes (the paper, section 6);
 #   (c) what the gap to the paper is made of: the same search on variants of the perlmutter
-#       preset (more memory, bf16-sized collectives, faster GEMMs, more NIC bandwidth).
+#       preset (more memory, bf16-sized collectives, faster GEMMs, more NIC bandwidth);
+#   (d) the frontier cases (Llama 3 405B on 4096 Alps GPUs, the 80B in bf16) with every searched
+#       option shown (grid, micro-batch, recompute, sharding, tp_chunks, hierarchical), with and
+#       without the forward overlap.
 #   scripts/plan-at-scale.sh [--batch-size B] [--seq-len T] [--micro-batch-size M]
 #                            [--paper-grid GXxGYxGZxGD] [--weak-seqs-per-gpu S] [--no-sensitivity]
 #                            [--precision bf16|fp32] [--grad-reduce fp32|bf16]
@@ -383,4 +386,36 @@ if SENSITIVITY:
         sens.append(cells)
     table(["machine variant", "overlap all: grid @ micro, step, MFU", "overlap none"], sens)
     print(f"Target in the planner's convention: {pct(paper_mfu)} (the paper's 57%).\n")
+
+# ---------------------------------------------------------------------------------------------
+print("## (d) The frontier cases, with every option the planner searches\n")
+print("Grid, micro-batch, recompute mode, optimizer sharding, the forward overlap's row chunks (tp_chunks) "
+      "and hierarchical collectives all searched, overlap all. Llama 3 405B: T = 8192, its config's batch "
+      "(16M tokens), bf16, on 4096 Alps GH200s; the AxoNN 80B: batch 1024, bf16, on 1024 Perlmutter A100s. "
+      "The same rows with --overlap oar,ors,oag,dp show what the forward overlap adds.\n")
+
+
+def frontier(config, gpus, machine, extra, overlap="all"):
+    cmd = [BIN, "--config", config, "--gpus", str(gpus), "--machine", machine, "--micro-batch-size", "auto",
+           "--recompute", "auto", "--overlap", overlap, "--json", "--top", "1"] + extra
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    rows = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
+    if not rows:
+        sys.exit(f"plan-at-scale: {' '.join(cmd)}: {r.stderr.strip()}")
+    return rows[0]
+
+
+cases = [("Llama 3 405B, 4096 alps", "llama3-405b", 4096, "alps", []),
+         ("GPT 80B (AxoNN), 1024 perlmutter", "axonn-80b", 1024, "perlmutter",
+          ["--batch-size", "1024", "--set", 'train.precision="bf16"'])]
+out = []
+for label, config, g, machine, extra in cases:
+    for ov in ("all", "oar,ors,oag,dp"):
+        r = frontier(config, g, machine, extra, ov)
+        out.append([label, ov, r["grid"], r["micro_batch_size"], r["recompute"],
+                    "yes" if r["shard_optimizer"] else "no", r["tp_chunks"], "yes" if r["hierarchical"] else "no",
+                    s(r["step_s"]), f'{s(r["gemm_s"])} + {s(r["other_compute_s"])}'] +
+                   [s(r["exposed_s"][a]) for a in AXES] + [f'{r["memory_gib"]:.1f}', pct(r["mfu"])])
+table(["case", "overlap", "grid", "micro-batch", "recompute", "optimizer sharded", "tp_chunks", "hierarchical",
+       "step s", "compute s (GEMM + memory-bound)"] + [f"exposed {a}" for a in AXES] + ["GiB/GPU", "MFU"], out)
 PY

@@ -295,7 +295,9 @@ TEST(CostModel, ForwardOverlapHidesAllButTheLastChunk) {
   for (const auto& c : plan::rank_plans(gpt2, 16, one, test_machine(), plan::Overlap::all(), space)) {
     if (!c.feasible) continue;
     seen.insert(c.step.tp_chunks);
-    if (c.grid.x == 1 && c.grid.y == 1) EXPECT_EQ(c.step.tp_chunks, 1) << c.grid.str() << ": nothing to chunk";
+    if (c.grid.x == 1 && c.grid.y == 1) {
+      EXPECT_EQ(c.step.tp_chunks, 1) << c.grid.str() << ": nothing to chunk";
+    }
   }
   EXPECT_EQ(seen, (std::set<int>{1, 2, 4, 8}));
 }
@@ -336,7 +338,9 @@ TEST(CostModel, HierarchicalCollectivesSplitByNode) {
   for (const auto& c : plan::rank_plans(gpt2, 16, {32, 16, 1024, 8.0}, m, plan::Overlap::all(), space)) {
     const bool splits = plan::node_split_shape(CommAxis::z, c.grid, m.gpus_per_node).local > 0 ||
                         plan::node_split_shape(CommAxis::data, c.grid, m.gpus_per_node).local > 0;
-    if (!splits) EXPECT_FALSE(c.step.hierarchical) << c.grid.str();
+    if (!splits) {
+      EXPECT_FALSE(c.step.hierarchical) << c.grid.str();
+    }
     split_rows += c.step.hierarchical;
   }
   EXPECT_GT(split_rows, 0);

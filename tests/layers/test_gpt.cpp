@@ -144,8 +144,9 @@ void expect_matches_single_rank(const comm::GridShape& shape, ModelFamily family
   const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::automatic,
                         hierarchical_ranks_per_node > 0 ? comm::Hierarchical::on : comm::Hierarchical::off,
                         hierarchical_ranks_per_node);
-  if (hierarchical_ranks_per_node > 0)
+  if (hierarchical_ranks_per_node > 0) {
     ASSERT_TRUE(grid.hierarchical(comm::GroupKind::z) || grid.hierarchical(comm::GroupKind::data)) << "nothing split";
+  }
   const RunResult got = run_step(grid, test::small_config_of(family), batch_rows());
   const RunResult& want = single_rank_result(family);
   EXPECT_NEAR(got.loss, want.loss, 1e-5 * std::abs(want.loss));
