@@ -394,7 +394,8 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
-    layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar);
+    layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar,
+                         overlap_.forward_row_chunks());
     s.reduce_grad(exec, call);
   };
   lm_head_loss_backward(grid_.context(), ws_.d_ln, head_g_, ws_.full, ws_.head, head_weight(), act_.targets,

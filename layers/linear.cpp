@@ -7,6 +7,7 @@
 #include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 
+#include <optional>
 #include <string_view>
 
 namespace fourfold {
@@ -140,6 +141,62 @@ HeldMatrix held_rows(const HeldMatrix& m, std::size_t begin, std::size_t end) {
   return ConstMatrix(m.fp32.data() + begin * m.cols(), end - begin, m.cols());
 }
 
+// A product whose partial sums a group adds up (the forward's output over the k shards, the
+// backward's input gradient over the n shards): out (m, w) = a (m, ·) op_b(b), multiplied in
+// forward_gemm_pieces(m) GEMMs of consecutive rows whatever the chunks (a BLAS may round a row
+// differently in a GEMM of other rows: OpenBLAS's edge kernels do, cuBLAS picks kernels by shape),
+// and summed over `group` in `chunks` chunks of consecutive pieces, each chunk's sum started (or
+// run, when not `start`) once its pieces are enqueued, so that it runs behind the next chunk's
+// GEMMs. Piece p: rows [p m / P, (p + 1) m / P); chunk c: pieces [c P / chunks, (c + 1) P / chunks);
+// in bf16 mode `wire` (m * w) carries each chunk's rows.
+class PartialSums {
+ public:
+  PartialSums(const Matrix& out, const comm::Communicator& group, const Bf16Vector& wire, int row_chunks)
+      : out_(out),
+        group_(group),
+        wire_(wire),
+        pieces_(forward_gemm_pieces(out.extent(0))),
+        chunks_(std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces_)) {}
+
+  void multiply_and_start(ExecutionContext& ctx, Op op_b, const HeldMatrix& a, const WeightBlock& b, bool start,
+                          const char* label) {
+    std::size_t piece = 0;
+    for (std::size_t c = 0; c < chunks_; ++c) {
+      for (; piece < (c + 1) * pieces_ / chunks_; ++piece) {
+        const std::size_t begin = piece_row(piece), end = piece_row(piece + 1);
+        gemm_held(ctx.gemm(), Op::none, op_b, 1.0f, held_rows(a, begin, end), b, 0.0f, out_rows(begin, end), label);
+      }
+      pending_[c] = start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
+                                                wire_rows(chunk_row(c), chunk_row(c + 1)), start);
+    }
+  }
+  /// After multiply_and_start: every chunk's sum complete for work enqueued on exec.
+  void finish(const ExecSpace& exec) {
+    for (std::size_t c = 0; c < chunks_; ++c) {
+      if (pending_[c].active()) pending_[c].wait(exec);
+      finish_activation_all_reduce(exec, group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
+                                   wire_rows(chunk_row(c), chunk_row(c + 1)));
+    }
+  }
+
+ private:
+  std::size_t piece_row(std::size_t p) const { return p * out_.extent(0) / pieces_; }
+  std::size_t chunk_row(std::size_t c) const { return piece_row(c * pieces_ / chunks_); }
+  Matrix out_rows(std::size_t begin, std::size_t end) const {
+    return Matrix(out_.data() + begin * out_.extent(1), end - begin, out_.extent(1));
+  }
+  Bf16Vector wire_rows(std::size_t begin, std::size_t end) const {
+    if (wire_.extent(0) == 0) return wire_;
+    return Bf16Vector(wire_.data() + begin * out_.extent(1), (end - begin) * out_.extent(1));
+  }
+
+  Matrix out_;
+  const comm::Communicator& group_;
+  Bf16Vector wire_;
+  std::size_t pieces_, chunks_;
+  comm::Request pending_[max_row_chunks];
+};
+
 }  // namespace
 
 void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in,
@@ -168,43 +225,12 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
     start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
     finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
   } else {
-    // Where the group sums, the rows are multiplied in forward_gemm_pieces(m) GEMMs whatever
-    // row_chunks is, and all-reduced in row_chunks chunks of consecutive pieces; the forward
-    // overlap (fwd): chunk c's all-reduce runs on the communication side while chunk c + 1's
-    // GEMMs compute. A BLAS may round a row differently in GEMMs of different row counts
-    // (OpenBLAS's edge kernels, cuBLAS's choice of kernel by shape), so the pieces are the same
-    // GEMMs in every mode: the outputs are bit-identical for every row_chunks. Each element is
-    // summed over the same ranks whatever the chunk (see overlap.hpp for the reduction order).
-    // Piece p: rows [p m / P, (p + 1) m / P) of out (m, n_loc), in (m, k_loc) and, in bf16 mode,
-    // of ws.wire (m * n_loc); chunk c: pieces [c P / chunks, (c + 1) P / chunks).
-    const std::size_t pieces = forward_gemm_pieces(m);
-    const std::size_t chunks = std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces);
-    const auto piece_row = [&](std::size_t p) { return p * m / pieces; };
-    const auto chunk_row = [&](std::size_t c) { return piece_row(c * pieces / chunks); };
-    const auto out_rows = [&](std::size_t begin, std::size_t end) {
-      return Matrix(out.data() + begin * n_local_, end - begin, n_local_);
-    };
-    const auto wire_rows = [&](std::size_t begin, std::size_t end) {
-      if (ws.wire.extent(0) == 0) return ws.wire;
-      return Bf16Vector(ws.wire.data() + begin * n_local_, (end - begin) * n_local_);
-    };
-    comm::Request pending[max_row_chunks];
-    std::size_t next_piece = 0;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      for (; next_piece < (c + 1) * pieces / chunks; ++next_piece) {
-        const std::size_t begin = piece_row(next_piece), end = piece_row(next_piece + 1);
-        gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, held_rows(in, begin, end), weight, 0.0f,
-                  out_rows(begin, end), "fourfold::linear::forward::gemm");
-      }
-      const std::size_t begin = chunk_row(c), end = chunk_row(c + 1);
-      pending[c] = start_activation_all_reduce(exec, *forward_group_, flat(out_rows(begin, end)),
-                                               wire_rows(begin, end), chunks > 1);
-    }
-    for (std::size_t c = 0; c < chunks; ++c) {
-      if (pending[c].active()) pending[c].wait(exec);
-      const std::size_t begin = chunk_row(c), end = chunk_row(c + 1);
-      finish_activation_all_reduce(exec, *forward_group_, flat(out_rows(begin, end)), wire_rows(begin, end));
-    }
+    // Where the group sums: the forward overlap (fwd) starts each chunk's all-reduce behind the
+    // next chunk's GEMMs (PartialSums); every element is summed over the same ranks whatever
+    // the chunk (see overlap.hpp for the reduction order).
+    PartialSums sums(out, *forward_group_, ws.wire, row_chunks);
+    sums.multiply_and_start(ctx, Op::transpose, in, weight, row_chunks > 1, "fourfold::linear::forward::gemm");
+    sums.finish(exec);
   }
   if (bias.extent(0) != 0 && !fuse_bias) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
 }
@@ -212,7 +238,7 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
 void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight,
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
                                     const HeldMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
-                                    bool overlap_input_grad) const {
+                                    bool overlap_input_grad, int row_chunks) const {
   ScopedRegion region("fourfold::linear::backward");
   const ExecSpace& exec = ctx.compute();
   // bf16 mode: dout rounded once here, then read as it is by both GEMMs (the same values each
@@ -232,11 +258,21 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
     }
     dout_operand = ConstBf16Matrix(rounded.data(), dout.extent(0), dout.extent(1));
   }
-  // dX partial sums over this rank's n shard, summed over the n shards (OAR: while dW is
-  // computed). The same all-reduce either way, so the result does not depend on the overlap.
-  gemm_held(ctx.gemm(), Op::none, Op::none, 1.0f, dout_operand, weight, 0.0f, din, "fourfold::linear::backward::dinput");
-  comm::Request din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
-  if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
+  // dX partial sums over this rank's n shard, summed over the n shards: by row chunks where the
+  // group sums (each chunk's sum behind the next chunk's GEMMs), and with OAR while dW is
+  // computed. The same sums whatever the chunks and the overlap.
+  comm::Request din_reduce;
+  std::optional<PartialSums> din_sums;
+  if (backward_group_->size() == 1) {
+    gemm_held(ctx.gemm(), Op::none, Op::none, 1.0f, dout_operand, weight, 0.0f, din, "fourfold::linear::backward::dinput");
+    din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
+    if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
+  } else {
+    din_sums.emplace(din, *backward_group_, ws.wire, row_chunks);
+    din_sums->multiply_and_start(ctx, Op::none, dout_operand, weight, overlap_input_grad || row_chunks > 1,
+                                 "fourfold::linear::backward::dinput");
+    if (!overlap_input_grad) din_sums->finish(exec);
+  }
   // The bias gradient as the GEMM dout^T ones (fp32 operands, no column-sum partials: fp32 mode)
   // with dW from the same read of dout (gemm_bias_grad: cuBLASLt's BGRADB epilogue on CUDA,
   // elsewhere the same two GEMMs in the same order as below).
@@ -253,8 +289,12 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
     }
   }
   if (overlap_input_grad) {
-    if (din_reduce.active()) din_reduce.wait(exec);
-    finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
+    if (din_sums) {
+      din_sums->finish(exec);
+    } else {
+      if (din_reduce.active()) din_reduce.wait(exec);
+      finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
+    }
   }
 }
 

@@ -102,11 +102,14 @@ class ParallelLinear {
                      const ConstVector& bias, const LinearWorkspace& ws, int row_chunks = 1) const;
   /// The backward of forward_block: din (m, k_loc) =; dweight (n_loc, k_loc) =
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
-  /// runs while dweight is computed (OAR), else before it. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
+  /// runs while dweight is computed (OAR), else before it. row_chunks (the forward overlap's):
+  /// din's all-reduce by chunks of rows, each behind the next chunk's GEMMs; where the backward
+  /// group sums, din is multiplied in forward_gemm_pieces(m) GEMMs in every mode. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
   /// mode): din is all-reduced, and held, as bf16 values. `in` as forward_block's.
   void backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
-                      const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
+                      const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,
+                      int row_chunks = 1) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 

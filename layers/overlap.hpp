@@ -6,7 +6,8 @@
 //        computes (double-buffered), in forward and backward
 //   dp   the data-parallel all-reduce starts per bucket of gradients as soon as they are final
 //   fwd  a linear layer's forward all-reduce (over X, or Y for transposed layers) runs by row
-//        chunks ([parallel] tp_chunks): chunk c's sum while chunk c + 1's GEMM computes
+//        chunks ([parallel] tp_chunks): chunk c's sum while chunk c + 1's GEMM computes; so
+//        does its backward input-gradient all-reduce (then also behind dW's GEMM with oar)
 // Switching any of them changes when collectives run, never what they compute: losses and
 // parameters are bit-identical with overlap on and off.
 //

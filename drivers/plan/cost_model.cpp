@@ -302,13 +302,19 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   std::array<bool, comm::comm_axis_count> inside{};
   for (int a = 0; a < comm::comm_axis_count; ++a)
     inside[a] = group_inside_node(static_cast<CommAxis>(a), grid, machine.gpus_per_node);
-  auto overflow = [&](const Share& share, double window, double times) {
+  // Windows per kind of link: {inside a node, across nodes}.
+  using Windows = std::array<double, 2>;
+  auto on_link = [&](const Share& share, bool link_inside) {
+    double total = 0.0;
+    for (int a = 0; a < comm::comm_axis_count; ++a)
+      if (inside[a] == link_inside) total += share.seconds[a];
+    return total;
+  };
+  auto overflow = [&](const Share& share, const Windows& windows, double times) {
     std::array<double, comm::comm_axis_count> spilled{};
     double longest = 0.0, spilled_total = 0.0;
     for (const bool link_inside : {true, false}) {
-      double total = 0.0;
-      for (int a = 0; a < comm::comm_axis_count; ++a)
-        if (inside[a] == link_inside) total += share.seconds[a];
+      const double total = on_link(share, link_inside), window = windows[link_inside ? 0 : 1];
       if (total <= window || total <= 0.0) continue;
       const double spill = (total - window) / total;
       for (int a = 0; a < comm::comm_axis_count; ++a)
@@ -319,14 +325,36 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     if (spilled_total <= 0.0) return;
     for (int a = 0; a < comm::comm_axis_count; ++a) cost.exposed_s[a] += times * spilled[a] * longest / spilled_total;
   };
-  const double forward_window = forward_gemm_s, weight_gradient_window = linear_s / 3.0;
-  overflow(forward_hideable, forward_window, static_cast<double>(micro_steps));
-  overflow(input_gradient_hideable, weight_gradient_window, static_cast<double>(micro_steps));
-  const double backward_left = backward_s - std::min(input_gradient_hideable.total(), weight_gradient_window);
-  overflow(backward_hideable, backward_left, static_cast<double>(micro_steps - 1));
+  // The input-gradient all-reduces run behind the weight-gradient GEMMs (oar) and, by row
+  // chunks, behind all but the last chunk of their own input-gradient GEMMs.
+  const double forward_window = forward_gemm_s,
+               weight_gradient_window = linear_s / 3.0 * (1.0 + (chunks - 1.0) / chunks);
+  overflow(forward_hideable, {forward_window, forward_window}, static_cast<double>(micro_steps));
+  // A backward, per kind of link: the input-gradient all-reduces hide only in their window
+  // (what overflows it is exposed), and what they hide there shares the backward with the Z and
+  // data collectives (what overflows the backward is exposed); the step waits for the longer
+  // link. (A backward shorter by d exposes at most d more.)
+  auto backward_overflow = [&](const Share& share, double times) {
+    std::array<double, comm::comm_axis_count> spilled{};
+    double longest = 0.0, spilled_total = 0.0;
+    for (const bool link_inside : {true, false}) {
+      const double input_gradients = on_link(input_gradient_hideable, link_inside), rest = on_link(share, link_inside);
+      const double exposed = std::max(0.0, input_gradients - weight_gradient_window) +
+                             std::max(0.0, std::min(input_gradients, weight_gradient_window) + rest - backward_s);
+      if (exposed <= 0.0) continue;
+      for (int a = 0; a < comm::comm_axis_count; ++a)
+        if (inside[a] == link_inside)
+          spilled[a] = exposed * (input_gradient_hideable.seconds[a] + share.seconds[a]) / (input_gradients + rest);
+      longest = std::max(longest, exposed);
+      spilled_total += exposed;
+    }
+    if (spilled_total <= 0.0) return;
+    for (int a = 0; a < comm::comm_axis_count; ++a) cost.exposed_s[a] += times * spilled[a] * longest / spilled_total;
+  };
+  backward_overflow(backward_hideable, static_cast<double>(micro_steps - 1));
   Share last_backward = backward_hideable;  // the last micro-batch's backward also hides the data all-reduce
   for (int a = 0; a < comm::comm_axis_count; ++a) last_backward.seconds[a] += data_hideable.seconds[a];
-  overflow(last_backward, backward_left, 1.0);
+  backward_overflow(last_backward, 1.0);
   cost.step_s = cost.compute_s() + cost.exposed_total();
 
   // Model FLOPs: 6 N per token plus attention's 12 L C T (as the trainer's MFU counts them).

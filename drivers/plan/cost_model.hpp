@@ -15,7 +15,8 @@
 //   overlap        what each overlap hides: oag the Z weight gathers behind the linear layers'
 //                  GEMMs (all but each pass's first gather), ors the Z gradient reduce-scatters
 //                  behind the backward, oar the input-gradient all-reduces behind the
-//                  weight-gradient GEMMs, dp the data-parallel all-reduce behind the last
+//                  weight-gradient GEMMs (and with row chunks behind all but the last chunk of
+//                  their own input-gradient GEMMs), dp the data-parallel all-reduce behind the last
 //                  micro-batch's backward (all but its last bucket), fwd the linear layers'
 //                  forward all-reduces over X and Y behind the next row chunk's GEMM (all but
 //                  each call's last chunk of step.tp_chunks); the step pays the rest. What a

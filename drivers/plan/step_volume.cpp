@@ -168,10 +168,11 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, head_chunks_, float_bytes * rows * c);
   per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
             (2 * L + 1) * double_bytes * 2 * rows);
+  // (By row chunks, as the forward's.)
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
-            CollectiveKind::all_reduce, 2 * layers, L * wire * rows * (hid_y + cy), HiddenBy::oar);
-  per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce, 2 * layers,
-            L * wire * rows * 2 * cx, HiddenBy::oar);
+            CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * (hid_y + cy), HiddenBy::oar);
+  per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce,
+            2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::oar);
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
             L * grad * block, HiddenBy::ors);
   per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,

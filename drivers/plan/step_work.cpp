@@ -135,30 +135,34 @@ class Tally {
   }
 
   // --- Linear layers (layers/linear.cpp): out (m, n) = in (m, k) W^T, W (n, k).
+  // A product of m rows and width `width` (inner `inner`) that `group` sums (PartialSums): where
+  // the group has several ranks, forward_gemm_pieces GEMMs of consecutive rows whatever the row
+  // chunks, and an all-reduce per chunk of pieces (tp_chunks).
+  void summed_product(double width, double inner, bool a_fp32, int group) {
+    if (group == 1) {
+      gemm(m_, width, inner, m_ * inner, width * inner, false, a_fp32, false);
+      activation_all_reduce(m_ * width, group);
+      return;
+    }
+    const double pieces = static_cast<double>(forward_gemm_pieces(static_cast<std::size_t>(m_)));
+    const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
+    for (int p = 0; p < static_cast<int>(pieces); ++p) {
+      const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
+      gemm(rows, width, inner, rows * inner, width * inner, false, a_fp32, false);
+    }
+    for (int c = 0; c < static_cast<int>(chunks); ++c) {
+      const double end = std::floor(std::floor((c + 1) * pieces / chunks) * m_ / pieces);
+      const double begin = std::floor(std::floor(c * pieces / chunks) * m_ / pieces);
+      activation_all_reduce((end - begin) * width, group);
+    }
+  }
   void linear_forward(double n, double k, bool in_bf16, int group, bool bias) {
     // CUDA, fp32 mode: the bias in cuBLASLt's epilogue where no all-reduce comes between (gemm_bias).
     if (bias && fused_epilogues() && group == 1) {
       gemm(m_, n, k, m_ * k, n * k, false, false, false, f32 * n);
       return;
     }
-    if (group == 1) {
-      gemm(m_, n, k, m_ * k, n * k, false, !in_bf16, false);
-      activation_all_reduce(m_ * n, group);
-    } else {
-      // Where the group sums: forward_gemm_pieces GEMMs of consecutive rows, whatever the row
-      // chunks, and an all-reduce per chunk of pieces (the forward overlap, tp_chunks).
-      const double pieces = static_cast<double>(forward_gemm_pieces(static_cast<std::size_t>(m_)));
-      const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
-      for (int p = 0; p < static_cast<int>(pieces); ++p) {
-        const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
-        gemm(rows, n, k, rows * k, n * k, false, !in_bf16, false);
-      }
-      for (int c = 0; c < static_cast<int>(chunks); ++c) {
-        const double end = std::floor(std::floor((c + 1) * pieces / chunks) * m_ / pieces);
-        const double begin = std::floor(std::floor(c * pieces / chunks) * m_ / pieces);
-        activation_all_reduce((end - begin) * n, group);
-      }
-    }
+    summed_product(n, k, !in_bf16, group);
     if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
   }
   void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias) {
@@ -171,8 +175,7 @@ class Tally {
         pack(WorkKind::conversion, m_ * n);
       }
     }
-    gemm(m_, k, n, m_ * n, n * k, false, false, false);  // dX: dout (bf16 in bf16 mode) W
-    activation_all_reduce(m_ * k, backward_group);
+    summed_product(k, n, false, backward_group);  // dX: dout (bf16 in bf16 mode) W
     const bool accumulate = grid_.z == 1;  // G_z > 1: into the schedule's block, then reduce-scattered
     // CUDA, fp32 mode: cuBLASLt's BGRADB writes the bias gradient beside dW (gemm_bias_grad),
     // then one kernel adds it (+=).

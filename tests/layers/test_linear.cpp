@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fourfold {
@@ -196,6 +197,23 @@ void check_on_grid(const Case& c, const comm::GridShape& shape) {
       exec.fence();
       EXPECT_EQ(test::to_vector(chunked), one_chunk) << chunks << " row chunks, fp32";
       EXPECT_EQ(test::to_vector(wired_chunked), wired_reference) << chunks << " row chunks, bf16 wire";
+    }
+    // The backward's input-gradient all-reduce by the same chunks, with OAR and without: din, dW
+    // and the bias gradient bit for bit as one chunk with OAR.
+    for (const LinearWorkspace* w : {&lws, &wired}) {
+      const auto backward = [&](int chunks, bool oar) {
+        const Matrix dx = test::filled_matrix("dx", rows, k_loc, din_junk);
+        const Matrix dw = test::filled_matrix("dw", n_loc, k_loc, 0.0);
+        const Vector db = test::filled_vector("db", n_loc, 0.0);
+        layer.backward_block(ctx, dx, dw, 0.0f, db, dout, in, block, *w, oar, chunks);
+        exec.fence();
+        return std::tuple{test::to_vector(dx), test::to_vector(dw), test::to_vector(db)};
+      };
+      const auto reference = backward(1, true);
+      for (const int chunks : {1, 2, 8})
+        for (const bool oar : {true, false})
+          EXPECT_EQ(backward(chunks, oar), reference)
+              << chunks << " row chunks, OAR " << oar << (w == &wired ? ", bf16 wire" : ", fp32");
     }
   }
 
