@@ -210,7 +210,6 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
             in.cols(), weight.rows(), weight.cols(), n_local_, k_local_);
   FF_ASSERT(row_chunks >= 1 && row_chunks <= max_row_chunks, "{}: {} row chunks (1 to {})", name_, row_chunks,
             max_row_chunks);
-  const std::size_t m = out.extent(0);
   // The bias in the GEMM (gemm_bias: cuBLASLt's epilogue on CUDA, elsewhere the same GEMM and add
   // as below) where nothing comes between them: one rank sums the k shards (its all-reduce leaves
   // the values as they are) and they cross no bf16 wire (which rounds the sum before the bias).
