@@ -123,9 +123,7 @@ void Grid::split_by_node_groups(Backend backend, Hierarchical hierarchical, int 
   });
 }
 
-bool Grid::hierarchical(GroupKind kind) const {
-  return (kind == GroupKind::z || kind == GroupKind::data) && group(kind).node_split() != nullptr;
-}
+bool Grid::hierarchical(GroupKind kind) const { return group(kind).node_split() != nullptr; }
 
 Grid::~Grid() = default;
 

@@ -169,19 +169,6 @@ MpiOp make(MpiOp::Kind kind, const char* name, const Communicator& comm, const v
   return op;
 }
 
-std::size_t element_bytes(DType type) {
-  switch (type) {
-    case DType::f32:
-    case DType::i32:
-    case DType::u32: return 4;
-    case DType::f64:
-    case DType::i64:
-    case DType::u64: return 8;
-    case DType::bf16: return 2;
-  }
-  return 0;
-}
-
 // One stage of a hierarchical collective on the sub-communicator `on`, timed on the parent's axis.
 MpiOp stage(MpiOp::Kind kind, const char* name, const Communicator& on, const void* send, void* recv,
             std::size_t count, DType type, MPI_Op op = MPI_OP_NULL) {
@@ -228,7 +215,7 @@ Request run_stages(const Communicator& group, const MpiOp* stages, int count, bo
 Request all_reduce_by_node(const Communicator& group, const NodeSplit& split, void* data, std::size_t count,
                            DType type, ReduceOp op, bool nonblocking) {
   const std::size_t L = static_cast<std::size_t>(split.local_size()), part = count / L, rest = count - part * L;
-  const std::size_t bytes = element_bytes(type);
+  const std::size_t bytes = dtype_bytes(type);
   char* const base = static_cast<char*>(data);
   // data (count) = [L parts of `part` elements][rest]: this rank's part summed over its node into
   // scratch (part), over the nodes in place, gathered back over the node; the rest flat.
@@ -253,7 +240,7 @@ Request all_gather_by_node(const Communicator& group, const NodeSplit& split, co
   // recv (N L count) in node order: this node's part gathered over the node, then the parts over
   // the nodes in place (each node's part already sits at its place).
   char* const node_slot = static_cast<char*>(recv) + static_cast<std::size_t>(split.inter.rank()) * node_part *
-                                                         element_bytes(type);
+                                                         dtype_bytes(type);
   const MpiOp stages[2] = {
       stage(MpiOp::Kind::all_gather, "all_gather (node)", split.intra, send, node_slot, count_per_rank, type),
       stage(MpiOp::Kind::all_gather, "all_gather (across nodes)", split.inter, MPI_IN_PLACE, recv, node_part, type)};
@@ -263,7 +250,7 @@ Request all_gather_by_node(const Communicator& group, const NodeSplit& split, co
 Request reduce_scatter_by_node(const Communicator& group, const NodeSplit& split, const void* send, void* recv,
                                std::size_t count_per_rank, DType type, ReduceOp op, bool nonblocking) {
   const std::size_t L = static_cast<std::size_t>(split.local_size()), N = static_cast<std::size_t>(split.nodes());
-  const std::size_t bytes = element_bytes(type), block = count_per_rank * bytes;
+  const std::size_t bytes = dtype_bytes(type), block = count_per_rank * bytes;
   // send (N L blocks, block x L + b for place b of node x) packed by place into scratch
   // [b][x], so that the node's reduce-scatter hands place b the N blocks of its place (summed
   // over the node) into scratch + N L blocks; across nodes, node x keeps its block.

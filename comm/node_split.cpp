@@ -3,6 +3,7 @@
 #include "comm/check.hpp"
 #include "core/error.hpp"
 
+#include <set>
 #include <vector>
 
 namespace fourfold::comm {
@@ -26,27 +27,14 @@ std::unique_ptr<NodeSplit> split_by_node(const Communicator& group, int node, st
   if (size < 4) return nullptr;  // 2 or 3 ranks: at most one node with two, nothing to split
   std::vector<int> nodes(static_cast<std::size_t>(size));
   FF_CHECK_MPI(MPI_Allgather(&node, 1, MPI_INT, nodes.data(), 1, MPI_INT, group.mpi()));
-  // Members per node: the run of equal ids at the start; every node must hold as many,
-  // consecutively, and no node may come back later.
-  int local = 1;
-  while (local < size && nodes[static_cast<std::size_t>(local)] == nodes[0]) ++local;
-  if (local == size || local == 1) {
-    // Inside one node, or one member on the first node: a split buys nothing (the planner
-    // costs such groups as flat rings).
-    bool one_per_node = local == 1;
-    for (int r = 1; one_per_node && r < size; ++r)
-      for (int s = 0; s < r; ++s)
-        if (nodes[static_cast<std::size_t>(r)] == nodes[static_cast<std::size_t>(s)]) one_per_node = false;
-    if (local == size || one_per_node) return nullptr;
-  }
-  bool uniform = local > 1 && size % local == 0;
-  for (int r = 0; uniform && r < size; ++r) {
-    const int first_of_node = r / local * local;
-    if (nodes[static_cast<std::size_t>(r)] != nodes[static_cast<std::size_t>(first_of_node)]) uniform = false;
-    if (r == first_of_node)
-      for (int s = 0; s < r; s += local)
-        if (nodes[static_cast<std::size_t>(s)] == nodes[static_cast<std::size_t>(r)]) uniform = false;
-  }
+  // Nothing to gain inside one node or with one member per node (the planner costs such groups as
+  // flat rings); otherwise N nodes must each hold L = size / N members, consecutively.
+  const int distinct = static_cast<int>(std::set<int>(nodes.begin(), nodes.end()).size());
+  if (distinct == 1 || distinct == size) return nullptr;
+  const int local = size / distinct;
+  bool uniform = size % distinct == 0;
+  for (int r = 0; uniform && r < size; ++r)
+    uniform = nodes[static_cast<std::size_t>(r)] == nodes[static_cast<std::size_t>(r / local * local)];
   if (!uniform) {
     std::string layout;
     for (int r = 0; r < size && r < 16; ++r) layout += (r ? " " : "") + std::to_string(nodes[static_cast<std::size_t>(r)]);

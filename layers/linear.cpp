@@ -7,7 +7,6 @@
 #include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
 
-#include <optional>
 #include <string_view>
 
 namespace fourfold {
@@ -142,10 +141,11 @@ HeldMatrix held_rows(const HeldMatrix& m, std::size_t begin, std::size_t end) {
 }
 
 // A product whose partial sums a group adds up (the forward's output over the k shards, the
-// backward's input gradient over the n shards): out (m, w) = a (m, ·) op_b(b), multiplied in
-// forward_gemm_pieces(m) GEMMs of consecutive rows whatever the chunks (a BLAS may round a row
-// differently in a GEMM of other rows: OpenBLAS's edge kernels do, cuBLAS picks kernels by shape),
-// and summed over `group` in `chunks` chunks of consecutive pieces, each chunk's sum started (or
+// backward's input gradient over the n shards): out (m, w) = a (m, ·) op_b(b), multiplied where
+// the group has several ranks in summed_gemm_pieces(m) GEMMs of consecutive rows whatever the
+// chunks (a BLAS may round a row differently in a GEMM of other rows: OpenBLAS's edge kernels do,
+// cuBLAS picks kernels by shape), else in one GEMM and one chunk (a group of one only rounds onto
+// a bf16 wire), and summed over `group` in `chunks` chunks of consecutive pieces, each chunk's sum started (or
 // run, when not `start`) once its pieces are enqueued, so that it runs behind the next chunk's
 // GEMMs. Piece p: rows [p m / P, (p + 1) m / P); chunk c: pieces [c P / chunks, (c + 1) P / chunks);
 // in bf16 mode `wire` (m * w) carries each chunk's rows.
@@ -155,7 +155,7 @@ class PartialSums {
       : out_(out),
         group_(group),
         wire_(wire),
-        pieces_(forward_gemm_pieces(out.extent(0))),
+        pieces_(group.size() == 1 ? 1 : summed_gemm_pieces(out.extent(0))),
         chunks_(std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces_)) {}
 
   void multiply_and_start(ExecutionContext& ctx, Op op_b, const HeldMatrix& a, const WeightBlock& b, bool start,
@@ -215,18 +215,12 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
   // the values as they are) and they cross no bf16 wire (which rounds the sum before the bias).
   const bool fuse_bias = bias.extent(0) != 0 && forward_group_->size() == 1 && ws.wire.extent(0) == 0 &&
                          !in.is_bf16() && !weight.is_bf16();
-  if (forward_group_->size() == 1) {
-    if (fuse_bias) {
-      gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
-    } else {
-      gemm_held(ctx.gemm(), Op::none, Op::transpose, 1.0f, in, weight, 0.0f, out, "fourfold::linear::forward::gemm");
-    }
-    start_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire, false);
-    finish_activation_all_reduce(exec, *forward_group_, flat(out), ws.wire);
+  if (fuse_bias) {
+    gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
   } else {
-    // Where the group sums: the forward overlap (fwd) starts each chunk's all-reduce behind the
-    // next chunk's GEMMs (PartialSums); every element is summed over the same ranks whatever
-    // the chunk (see overlap.hpp for the reduction order).
+    // The forward overlap (fwd) starts each chunk's all-reduce behind the next chunk's GEMMs
+    // (PartialSums); every element is summed over the same ranks whatever the chunk (see
+    // overlap.hpp for the reduction order).
     PartialSums sums(out, *forward_group_, ws.wire, row_chunks);
     sums.multiply_and_start(ctx, Op::transpose, in, weight, row_chunks > 1, "fourfold::linear::forward::gemm");
     sums.finish(exec);
@@ -260,18 +254,10 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   // dX partial sums over this rank's n shard, summed over the n shards: by row chunks where the
   // group sums (each chunk's sum behind the next chunk's GEMMs), and with OAR while dW is
   // computed. The same sums whatever the chunks and the overlap.
-  comm::Request din_reduce;
-  std::optional<PartialSums> din_sums;
-  if (backward_group_->size() == 1) {
-    gemm_held(ctx.gemm(), Op::none, Op::none, 1.0f, dout_operand, weight, 0.0f, din, "fourfold::linear::backward::dinput");
-    din_reduce = start_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire, overlap_input_grad);
-    if (!overlap_input_grad) finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
-  } else {
-    din_sums.emplace(din, *backward_group_, ws.wire, row_chunks);
-    din_sums->multiply_and_start(ctx, Op::none, dout_operand, weight, overlap_input_grad || row_chunks > 1,
-                                 "fourfold::linear::backward::dinput");
-    if (!overlap_input_grad) din_sums->finish(exec);
-  }
+  PartialSums din_sums(din, *backward_group_, ws.wire, row_chunks);
+  din_sums.multiply_and_start(ctx, Op::none, dout_operand, weight, overlap_input_grad || row_chunks > 1,
+                              "fourfold::linear::backward::dinput");
+  if (!overlap_input_grad) din_sums.finish(exec);
   // The bias gradient as the GEMM dout^T ones (fp32 operands, no column-sum partials: fp32 mode)
   // with dW from the same read of dout (gemm_bias_grad: cuBLASLt's BGRADB epilogue on CUDA,
   // elsewhere the same two GEMMs in the same order as below).
@@ -287,14 +273,7 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
       accumulate_column_sums(ctx, dbias, dout, ws.ones, ws.column_partials);
     }
   }
-  if (overlap_input_grad) {
-    if (din_sums) {
-      din_sums->finish(exec);
-    } else {
-      if (din_reduce.active()) din_reduce.wait(exec);
-      finish_activation_all_reduce(exec, *backward_group_, flat(din), ws.wire);
-    }
-  }
+  if (overlap_input_grad) din_sums.finish(exec);
 }
 
 void ParallelLinear::forward(ExecutionContext& ctx, const Matrix& out, const ConstMatrix& in,

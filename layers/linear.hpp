@@ -96,7 +96,7 @@ class ParallelLinear {
   /// mode: an activation saved as bf16, read as it was saved). row_chunks (1, 2, 4 or 8; the
   /// forward overlap, [parallel] tp_chunks): the output is all-reduced in that many chunks of
   /// rows, each chunk's all-reduce running while the next chunk's GEMMs compute; the same values
-  /// as one chunk. Where the group sums the rows are multiplied in forward_gemm_pieces(m) GEMMs
+  /// as one chunk. Where the group sums the rows are multiplied in summed_gemm_pieces(m) GEMMs
   /// in every mode; a forward group of one rank has no all-reduce and multiplies in one GEMM.
   void forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in, const WeightBlock& weight,
                      const ConstVector& bias, const LinearWorkspace& ws, int row_chunks = 1) const;
@@ -104,7 +104,7 @@ class ParallelLinear {
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
   /// runs while dweight is computed (OAR), else before it. row_chunks (the forward overlap's):
   /// din's all-reduce by chunks of rows, each behind the next chunk's GEMMs; where the backward
-  /// group sums, din is multiplied in forward_gemm_pieces(m) GEMMs in every mode. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
+  /// group sums, din is multiplied in summed_gemm_pieces(m) GEMMs in every mode. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
   /// mode): din is all-reduced, and held, as bf16 values. `in` as forward_block's.
   void backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,

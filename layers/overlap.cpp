@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 namespace fourfold {
@@ -39,5 +40,18 @@ std::string OverlapOptions::str() const {
 }
 
 bool valid_tp_chunks(int chunks) { return chunks == 1 || chunks == 2 || chunks == 4 || chunks == 8; }
+
+int parse_tp_chunks(const std::string& text) {
+  if (text == "auto") return 0;
+  std::size_t used = 0;
+  int chunks = 0;
+  try {
+    chunks = std::stoi(text, &used);
+  } catch (const std::logic_error&) {
+    used = 0;
+  }
+  FF_REQUIRE(used == text.size() && valid_tp_chunks(chunks), "tp_chunks \"{}\": expected 1, 2, 4, 8 or auto", text);
+  return chunks;
+}
 
 }  // namespace fourfold

@@ -51,13 +51,17 @@ struct OverlapOptions {
 
 /// tp_chunks values [parallel] tp_chunks accepts besides "auto".
 bool valid_tp_chunks(int chunks);
+/// [parallel] tp_chunks: "auto" (0: the caller decides) or 1, 2, 4 or 8; anything else is a
+/// UserError naming it and the accepted values.
+int parse_tp_chunks(const std::string& text);
 
 /// The most row chunks a linear layer's forward overlap splits its rows into.
 inline constexpr int max_row_chunks = 8;
-/// GEMMs a linear layer's forward runs for m rows where its group sums over several ranks
-/// (ParallelLinear::forward_block): max_row_chunks pieces whatever the row chunks, so that every
-/// mode multiplies the same shapes (a BLAS may round a row differently in a GEMM of other rows).
-inline std::size_t forward_gemm_pieces(std::size_t m) {
+/// GEMMs a linear layer runs for the m rows of a product its group sums over several ranks (the
+/// forward's output, the backward's input gradient; layers/linear.cpp): max_row_chunks pieces
+/// whatever the row chunks, so that every mode multiplies the same shapes (a BLAS may round a row
+/// differently in a GEMM of other rows).
+inline std::size_t summed_gemm_pieces(std::size_t m) {
   return m < static_cast<std::size_t>(max_row_chunks) ? (m == 0 ? 1 : m) : static_cast<std::size_t>(max_row_chunks);
 }
 

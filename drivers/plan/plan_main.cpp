@@ -135,22 +135,9 @@ int run(const Options& o) {
   const OverlapOptions parsed = OverlapOptions::parse(o.overlap);
   const plan::Overlap overlap{parsed.oar, parsed.ors, parsed.oag, parsed.dp, parsed.fwd};
   // Forward row chunks: searched unless the command line or the config names a count.
-  const std::string chunks_text = !o.tp_chunks.empty() ? o.tp_chunks : values.string("parallel.tp_chunks");
-  const bool search_chunks = chunks_text == "auto" && parsed.fwd;
-  if (chunks_text != "auto") {
-    std::size_t used = 0;
-    int chunks = 0;
-    try {
-      chunks = std::stoi(chunks_text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    FF_REQUIRE(used == chunks_text.size() && valid_tp_chunks(chunks), "tp_chunks '{}': expected 1, 2, 4, 8 or auto",
-               chunks_text);
-    step.tp_chunks = chunks;
-  } else {
-    step.tp_chunks = parsed.fwd ? OverlapOptions::default_tp_chunks : 1;
-  }
+  const int chunks = parse_tp_chunks(!o.tp_chunks.empty() ? o.tp_chunks : values.string("parallel.tp_chunks"));
+  const bool search_chunks = chunks == 0 && parsed.fwd;
+  step.tp_chunks = chunks != 0 ? chunks : parsed.fwd ? OverlapOptions::default_tp_chunks : 1;
   const plan::Machine machine = plan::load_machine(o.machine, o.calibration);
   plan::validate(machine);
 

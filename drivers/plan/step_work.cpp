@@ -136,7 +136,7 @@ class Tally {
 
   // --- Linear layers (layers/linear.cpp): out (m, n) = in (m, k) W^T, W (n, k).
   // A product of m rows and width `width` (inner `inner`) that `group` sums (PartialSums): where
-  // the group has several ranks, forward_gemm_pieces GEMMs of consecutive rows whatever the row
+  // the group has several ranks, summed_gemm_pieces GEMMs of consecutive rows whatever the row
   // chunks, and an all-reduce per chunk of pieces (tp_chunks).
   void summed_product(double width, double inner, bool a_fp32, int group) {
     if (group == 1) {
@@ -144,7 +144,7 @@ class Tally {
       activation_all_reduce(m_ * width, group);
       return;
     }
-    const double pieces = static_cast<double>(forward_gemm_pieces(static_cast<std::size_t>(m_)));
+    const double pieces = static_cast<double>(summed_gemm_pieces(static_cast<std::size_t>(m_)));
     const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
     for (int p = 0; p < static_cast<int>(pieces); ++p) {
       const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);

@@ -321,20 +321,16 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
     FF_REQUIRE(false, "parallel.{}", e.what());
   }
   c.search_hierarchical = c.grid_auto && c.hierarchical == comm::Hierarchical::automatic;
-  const std::string tp_chunks = v.string("parallel.tp_chunks");
-  if (tp_chunks == "auto") {
+  int tp_chunks = 0;
+  try {
+    tp_chunks = parse_tp_chunks(v.string("parallel.tp_chunks"));
+  } catch (const UserError& e) {
+    FF_REQUIRE(false, "parallel.{}", e.what());
+  }
+  if (tp_chunks == 0) {
     c.search_tp_chunks = c.grid_auto && c.overlap.fwd;
   } else {
-    std::size_t used = 0;
-    int chunks = 0;
-    try {
-      chunks = std::stoi(tp_chunks, &used);
-    } catch (const std::logic_error&) {
-      used = 0;
-    }
-    FF_REQUIRE(used == tp_chunks.size() && valid_tp_chunks(chunks),
-               "parallel.tp_chunks = \"{}\": expected 1, 2, 4, 8 or auto", tp_chunks);
-    c.overlap.tp_chunks = chunks;
+    c.overlap.tp_chunks = tp_chunks;
   }
   c.timeout_s = v.real("parallel.timeout_s");
   FF_REQUIRE(std::isfinite(c.timeout_s) && c.timeout_s >= 0.0,
