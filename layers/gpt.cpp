@@ -326,10 +326,17 @@ void Gpt::materialise(const ExecSpace& exec, int l, BlockField field, const Cons
   if (memory_.recompute == Recompute::block) return;
   const BlockParams& w = p_.blocks[l];
   BlockActivations& a = act_.blocks[l];
-  if (memory_.recompute == Recompute::selective) {
+  if (memory_.recompute == Recompute::selective || memory_.recompute == Recompute::attention) {
     // The LayerNorm outputs from their inputs and kept statistics, GELU's output from its input
-    // (which the caller has materialised first).
+    // (which the caller has materialised first); with attention recomputation, the attention
+    // output from the kept q/k/v (the caller has materialised them first): the forward's kernel
+    // on the forward's operands (bf16 mode rounds q/k/v into its operands either way), so the
+    // same values and log-sum-exp.
     switch (field) {
+      case BlockField::atty:
+        if (memory_.recompute != Recompute::attention) break;
+        attention_forward(grid_.context(), a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
+        return;
       case BlockField::ln1:
         layernorm_normalise(exec, a.ln1, in, a.ln1_mean, a.ln1_rstd, w.ln1_w, w.ln1_b);
         return;
@@ -449,10 +456,11 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
     layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, res2, w.ln2_w, a.ln2_mean,
                        a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
-    // d_res holds d(loss)/d(res2): through the attention branch to the block input.
+    // d_res holds d(loss)/d(res2): through the attention branch to the block input. q/k/v first:
+    // attention recomputation derives the attention output from them.
+    materialise(exec, l, BlockField::qkv, in);
     materialise(exec, l, BlockField::atty, in);  // attention's backward reads it too
     linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, act_.held(l, BlockField::atty));
-    materialise(exec, l, BlockField::qkv, in);
     attention_backward(grid_.context(), ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);

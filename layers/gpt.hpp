@@ -137,7 +137,8 @@ class Gpt {
   /// Before block l's backward, with block recomputation: its forward rerun from `in`.
   void recompute_block(const ExecSpace& exec, int l, const ConstMatrix& in);
   /// Block l's `field` ready for its backward reader: restored from its bf16 copy (bf16 mode),
-  /// recomputed (selective: the norm and activation outputs), or as forward or recompute_block
+  /// recomputed (selective: the norm and activation outputs; attention: those and the attention
+  /// output), or as forward or recompute_block
   /// left it. `in` is the block's input.
   void materialise(const ExecSpace& exec, int l, BlockField field, const ConstMatrix& in);
   ParamViews views_into(const Vector& arena) const;

@@ -19,12 +19,21 @@ Vector alloc_vector(const char* label, std::size_t n) {
 
 // Which recompute modes keep a field per block (memory_options.hpp), indexed by Recompute.
 struct Kept {
-  bool none, selective, block;
-  bool in(Recompute r) const { return r == Recompute::none ? none : r == Recompute::selective ? selective : block; }
+  bool none, selective, attention, block;
+  bool in(Recompute r) const {
+    switch (r) {
+      case Recompute::none: return none;
+      case Recompute::selective: return selective;
+      case Recompute::attention: return attention;
+      case Recompute::block: return block;
+    }
+    return true;
+  }
 };
-constexpr Kept every_mode{true, true, true};
-constexpr Kept unless_recomputed{true, true, false};  // GEMM outputs and attention statistics
-constexpr Kept only_without_recompute{true, false, false};
+constexpr Kept every_mode{true, true, true, true};
+constexpr Kept unless_recomputed{true, true, true, false};  // GEMM outputs and attention statistics
+constexpr Kept unless_attention_recomputed{true, true, false, false};  // the attention output
+constexpr Kept only_without_recompute{true, false, false, false};
 
 // A block's matrices: the field, its label, its width (one of GptDims'), when it is kept.
 // Fields are reached through accessor functions (a pointer to data member's declaration comes out
@@ -51,7 +60,8 @@ struct MatrixField {
 constexpr MatrixField matrix_fields[] = {
     {[](BlockActivations& a) -> Matrix& { return a.ln1; }, "fourfold::act::ln1", Width::c_x, only_without_recompute},
     {[](BlockActivations& a) -> Matrix& { return a.qkv; }, "fourfold::act::qkv", Width::qkv, unless_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.atty; }, "fourfold::act::atty", Width::c_y, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.atty; }, "fourfold::act::atty", Width::c_y,
+     unless_attention_recomputed},
     {[](BlockActivations& a) -> Matrix& { return a.res2; }, "fourfold::act::res2", Width::c_x, unless_recomputed},
     {[](BlockActivations& a) -> Matrix& { return a.ln2; }, "fourfold::act::ln2", Width::c_x, only_without_recompute},
     {[](BlockActivations& a) -> Matrix& { return a.fch; }, "fourfold::act::fch", Width::mlp_in, unless_recomputed},

@@ -10,6 +10,12 @@
 //              row statistics; LayerNorm outputs and the GELU output, large and cheap, are
 //              recomputed from them just before the block's backward, with no GEMM and no
 //              collective.
+//   attention  as selective, less the attention output (m, C_y): backward re-runs the attention
+//              core (its score and value GEMMs and the softmax) from the kept q/k/v before the
+//              attention projection's backward. No linear layer's GEMM and no collective runs
+//              again; the cost is the attention forward's GEMMs once more. (bf16 mode: attention's
+//              backward then reads that output in fp32, not a bf16 copy of it, so bf16 runs differ
+//              from the other modes' by that rounding; fp32 runs are bit-identical.)
 //   block      the block output (the next block's input) and the LayerNorm row statistics (O(m));
 //              backward re-runs the block's forward first (its linear layers gather their weights
 //              over Z again), into one set of buffers shared by all blocks.
@@ -25,9 +31,9 @@
 
 namespace fourfold {
 
-enum class Recompute { none, selective, block };
+enum class Recompute { none, selective, attention, block };
 
-/// "none", "selective" or "block"; anything else is a UserError naming it and the accepted values.
+/// "none", "selective", "attention" or "block"; anything else is a UserError naming it and the accepted values.
 Recompute parse_recompute(const std::string& text);
 const char* recompute_name(Recompute recompute);
 
@@ -81,7 +87,8 @@ struct GemmOperandDims {
   double vocab_local = 0;      // V_loc
   // Which linear-layer inputs reach their GEMMs in fp32, to be rounded into the copies: all of
   // them with block recomputation (the recomputed forward's); with selective recomputation the
-  // recomputed ones (ln1, ln2, the MLP activation); none without recomputation, where every input
+  // recomputed ones (ln1, ln2, the MLP activation), and with attention recomputation the attention
+  // output too; none without recomputation, where every input
   // is read from the bf16 copy its block saved (Gpt: GptActivations::held).
   Recompute recompute = Recompute::block;
 };
@@ -104,6 +111,7 @@ inline GemmOperandElements largest_gemm_operands(const GemmOperandDims& d) {
   const double fp32_input = d.recompute == Recompute::none        ? 0.0
                             : d.recompute == Recompute::selective ? d.rows * max(d.c_x, d.mlp_hidden_width)
                                                                   : d.rows * max(max(d.c_x, d.c_y), d.mlp_hidden_width);
+  // (attention and block recomputation: the attention output (m, C_y) reaches its GEMMs in fp32 too)
   GemmOperandElements e;
   e.a = max(max(fp32_input, d.chunk_rows * d.channels), d.chunk_rows * d.vocab_local);
   e.b = max(fp32_input, d.chunk_rows * d.channels);

@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
     model_cmd->add_option("--warmup", model_options.warmup, "untimed steps")->capture_default_str();
     model_cmd->add_option("--steps", model_options.steps, "timed steps")->capture_default_str();
     model_cmd->add_option("--recompute", model_options.recompute,
-                          "activation recomputation: none, selective, block, or several comma-separated (each timed in "
+                          "activation recomputation: none, selective, attention, block, or several comma-separated (each timed in "
                           "turn in this run, one line each)")
         ->capture_default_str();
     model_cmd->add_option("--loss-chunk-tokens", model_options.loss_chunk_tokens,

@@ -207,14 +207,16 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   // projection and FC forward again (8 of a GPT-2 block's 12 C^2 per token).
   const double linear_flops = 6.0 * m * head_widths * cx * L;
   const double recompute_linear_flops = recompute == Recompute::block ? 2.0 * m * (qkv_y + cy + in_y) * cx * L : 0.0;
-  // Attention's blocked GEMMs (attention_blocking.hpp), and once more forward when recomputed
-  // (key/value heads shared under grouped-query attention are computed with for every query head).
+  // Attention's blocked GEMMs (attention_blocking.hpp), and once more forward when recomputed, by
+  // the block or by attention recomputation (key/value heads shared under grouped-query attention
+  // are computed with for every query head).
+  const bool attention_recomputed = recompute == Recompute::block || recompute == Recompute::attention;
   const double attention_gemms =
-      attention_forward_gemms * (recompute == Recompute::block ? 2 : 1) + attention_backward_gemms;
+      attention_forward_gemms * (attention_recomputed ? 2 : 1) + attention_backward_gemms;
   const double attention_gemm_flops = 2.0 * local_batch * heads_local * attention_scores_computed(step.seq_len) * hs * L;
   const double attention_flops = attention_gemms * attention_gemm_flops;
   const double recompute_flops =
-      recompute_linear_flops + (recompute == Recompute::block ? attention_forward_gemms * attention_gemm_flops : 0.0);
+      recompute_linear_flops + (attention_recomputed ? attention_forward_gemms * attention_gemm_flops : 0.0);
   // LM head: forward, input and weight gradients, and the logits of every chunk but the last
   // recomputed in backward.
   const double head_flops = (6.0 + 2.0 * (head.chunks - 1) * head.chunk_rows / m) * m * vocab_local * c;

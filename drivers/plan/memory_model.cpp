@@ -37,19 +37,28 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   // a mode does not keep is one buffer shared by all blocks.
   struct Field {
     double elements;
-    bool kept_none, kept_selective, kept_block;
+    bool kept_none, kept_selective, kept_attention, kept_block;
+    bool kept(Recompute r) const {
+      switch (r) {
+        case Recompute::none: return kept_none;
+        case Recompute::selective: return kept_selective;
+        case Recompute::attention: return kept_attention;
+        case Recompute::block: return kept_block;
+      }
+      return true;
+    }
   };
   const Field fields[] = {
-      {m * cx, true, false, false},       // ln_1 output
-      {m * qkv_y, true, true, false},     // qkv
-      {m * cy, true, true, false},        // attention output
-      {m * cx, true, true, false},        // res2
-      {m * cx, true, false, false},       // ln_2 output
-      {m * in_y, true, true, false},      // FC output
-      {m * hid_y, true, false, false},    // GELU (SwiGLU) output
-      {m * cx, true, true, true},         // block output
-      {4 * m, true, true, true},          // two LayerNorms' mean and rstd
-      {stats, true, true, false},         // attention's log-sum-exp
+      {m * cx, true, false, false, false},     // ln_1 output
+      {m * qkv_y, true, true, true, false},    // qkv
+      {m * cy, true, true, false, false},      // attention output
+      {m * cx, true, true, true, false},       // res2
+      {m * cx, true, false, false, false},     // ln_2 output
+      {m * in_y, true, true, true, false},     // FC output
+      {m * hid_y, true, false, false, false},  // GELU (SwiGLU) output
+      {m * cx, true, true, true, true},        // block output
+      {4 * m, true, true, true, true},         // two LayerNorms' mean and rstd
+      {stats, true, true, true, false},        // attention's log-sum-exp
   };
   // bf16 mode: the kept matrices (the first 8 fields) are saved as bf16 copies per block and
   // worked on in one shared fp32 set, except block recomputation's fp32 checkpoints (block output).
@@ -64,7 +73,7 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
          shared = packed ? m * (std::max({cx, cy, hid_y}) + std::max(qkv_y, in_y) + 2 * cx) : 0.0;
   for (int i = 0; i < static_cast<int>(sizeof(fields) / sizeof(fields[0])); ++i) {
     const Field& f = fields[i];
-    const bool k = mode == Recompute::none ? f.kept_none : mode == Recompute::selective ? f.kept_selective : f.kept_block;
+    const bool k = f.kept(mode);
     if (packed && i < matrix_fields) {
       if (k) kept_bf16 += f.elements;
     } else if (!k) {

@@ -1,7 +1,7 @@
 // fourfold-plan: ranks every 4D configuration of a model on N GPUs of a machine by predicted
 // step time (communication by collective, compute, overlap, memory), without MPI or a GPU.
 //   fourfold-plan --config FILE|PRESET --gpus N --machine FILE|PRESET|local [--calibration FILE] [--batch-size B]
-//                 [--micro-batch-size M|auto] [--recompute none|selective|block|auto] [--seq-len T]
+//                 [--micro-batch-size M|auto] [--recompute none|selective|attention|block|auto] [--seq-len T]
 //                 [--overlap all|none|oar,ors,oag,dp,fwd] [--tp-chunks 1|2|4|8|auto]
 //                 [--hierarchical true|false|auto] [--set section.key=value ...]
 //                 [--top K] [--json] [--show-infeasible]
@@ -143,7 +143,7 @@ int run(const Options& o) {
 
   plan::SearchSpace space;
   if (search_micro) space.micro_batch_sizes = plan::micro_batch_divisors(step.batch_size);
-  if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block};
   if (search_shard) space.shard_optimizer = {false, true};
   if (search_chunks) space.tp_chunks = {1, 2, 4, 8};
   // Hierarchical collectives: searched unless the command line or the config says true or false.
@@ -258,7 +258,7 @@ int main(int argc, char** argv) {
                  "sequences per micro-batch, or auto: every divisor of the batch that splits over the grid, searched "
                  "with the grid (default: the config's)");
   app.add_option("--recompute", o.recompute,
-                 "activation recomputation: none, selective, block, or auto (all three searched with the grid; "
+                 "activation recomputation: none, selective, attention, block, or auto (all four searched with the grid; "
                  "default: the config's train.recompute where it sets one, else auto)");
   app.add_option("--shard-optimizer", o.shard_optimizer,
                  "AdamW sharded over the data ranks (ZeRO-1): true, false, or auto (both searched with the grid; "

@@ -48,6 +48,7 @@ struct Kept {
       case Field::ln2:
       case Field::fch_gelu: return recompute == Recompute::none;
       case Field::res3: return true;
+      case Field::atty: return recompute == Recompute::none || recompute == Recompute::selective;
       default: return recompute != Recompute::block;
     }
   }
@@ -391,7 +392,9 @@ class Tally {
 
   void backward() {
     const bool recomputing = step_.memory.recompute != Recompute::none;
-    const bool selective = step_.memory.recompute == Recompute::selective;
+    // Attention recomputation is selective's recomputation plus the attention core's.
+    const bool attention = step_.memory.recompute == Recompute::attention;
+    const bool selective = step_.memory.recompute == Recompute::selective || attention;
     const bool block = step_.memory.recompute == Recompute::block;
     lm_head_backward();
     layernorm_backward(kept_.held_bytes(Field::res3), false);  // ln_f
@@ -418,9 +421,10 @@ class Tally {
       if (selective && !kept_.saved_as_bf16(Field::ln2)) layernorm_normalise();
       linear_backward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.y, gpt2_);
       layernorm_backward(kept_.held_bytes(Field::res2), true);
-      restore(Field::atty, cy_);
-      linear_backward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.x, gpt2_);
       restore(Field::qkv, qkv_y_);
+      restore(Field::atty, cy_);
+      if (attention) attention_forward();
+      linear_backward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.x, gpt2_);
       attention_backward();
       rotary();
       if (selective && !kept_.saved_as_bf16(Field::ln1)) layernorm_normalise();

@@ -36,7 +36,7 @@ plan::StepDims plan_step(const TrainConfig& config) {
 plan::SearchSpace plan_search(const TrainConfig& config) {
   plan::SearchSpace space;
   if (config.search_micro_batch) space.micro_batch_sizes = plan::micro_batch_divisors(config.batch_size);
-  if (config.search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  if (config.search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block};
   if (config.search_shard_optimizer) space.shard_optimizer = {false, true};
   if (config.search_tp_chunks) space.tp_chunks = {1, 2, 4, 8};
   if (config.search_hierarchical) space.hierarchical = {false, true};

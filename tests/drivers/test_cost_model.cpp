@@ -232,7 +232,7 @@ TEST(CostModel, SearchesMicroBatchAndRecompute) {
   plan::SearchSpace space;
   space.micro_batch_sizes = plan::micro_batch_divisors(64);
   EXPECT_EQ(space.micro_batch_sizes, (std::vector<int>{1, 2, 4, 8, 16, 32, 64}));
-  space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::block};
+  space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block};
   const auto ranked = plan::rank_plans(gpt2, 8, step, m, plan::Overlap::all(), space);
   std::set<Recompute> modes;
   double last = 0.0;
@@ -244,7 +244,7 @@ TEST(CostModel, SearchesMicroBatchAndRecompute) {
     last = c.step_s;
     modes.insert(c.step.memory.recompute);
   }
-  EXPECT_EQ(modes.size(), 3u);
+  EXPECT_EQ(modes.size(), 4u);
   // One grid, one micro-batch: with a GPU between the two footprints, keeping every activation
   // does not fit and block recomputation does; recomputation costs GEMM time and saves memory.
   const comm::GridShape g{1, 1, 1, 8};

@@ -21,7 +21,7 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
   const int batch = 4;
   for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama}) {
   const GptConfig config = test::small_config_of(family);
-  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
+  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block}) {
     for (const long chunk : {0L, 5L}) {
      for (const bool shard : {false, true}) {
       // bf16 (its operand copies) with and without chunks and sharding.
@@ -154,9 +154,14 @@ TEST(MemoryModel, Gpt2At1024OnTwoRanks) {
   const plan::RankMemory none = gpt2_at_1024_on_two_ranks(Recompute::none);
   EXPECT_NEAR(none.parameters / mib, 239.0, 0.05);
   const plan::RankMemory selective = gpt2_at_1024_on_two_ranks(Recompute::selective);
+  const plan::RankMemory attention = gpt2_at_1024_on_two_ranks(Recompute::attention);
   const plan::RankMemory block = gpt2_at_1024_on_two_ranks(Recompute::block);
   EXPECT_LT(selective.activations, none.activations);
-  EXPECT_LT(block.activations, selective.activations);
+  EXPECT_LT(attention.activations, selective.activations);
+  EXPECT_LT(block.activations, attention.activations);
+  // Attention recomputation drops the attention output, (m, C_y) per block: 12 blocks of 4
+  // sequences of 1024 tokens by 384 channels (C_y on 1x2x1x1), less its one shared buffer.
+  EXPECT_EQ(selective.activations - attention.activations, 4.0 * (12 - 1) * 4 * 1024 * 384);
   EXPECT_EQ(none.recompute_buffers, 0.0);
   EXPECT_GT(block.recompute_buffers, selective.recompute_buffers);
   EXPECT_LE(block.activations + block.workspaces, 3239.0 * mib / 4.0);

@@ -31,7 +31,7 @@ lines = [json.loads(l) for l in sys.argv[1].splitlines()]
 assert len(lines) == 50, len(lines)
 assert all(64 % d["micro_batch_size"] == 0 for d in lines), lines
 assert len({d["micro_batch_size"] for d in lines}) > 1, "micro-batch not searched"
-assert {d["recompute"] for d in lines} <= {"none", "selective", "block"}, lines
+assert {d["recompute"] for d in lines} <= {"none", "selective", "attention", "block"}, lines
 assert {d["shard_optimizer"] for d in lines} == {False, True}, "optimizer sharding not searched"
 assert all(lines[i]["step_s"] <= lines[i + 1]["step_s"] for i in range(49)), lines
 assert all(d["mfu_peak"] == "bf16" for d in lines), lines

@@ -38,7 +38,7 @@ std::string describe(ModelFamily family, const comm::GridShape& shape, const Cas
 TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
   const int micro_batch = 4;
   std::vector<Case> cases;
-  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block})
+  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block})
     for (const GemmPrecision precision : {GemmPrecision::fp32, GemmPrecision::bf16})
       cases.push_back({recompute, precision, precision, false, 16, 1, 0});
   cases.push_back({Recompute::none, GemmPrecision::bf16, GemmPrecision::bf16, true, 16, 2, 0});

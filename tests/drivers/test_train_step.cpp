@@ -189,7 +189,7 @@ TEST(TrainStep, LedgerCountsEveryKernelOfAStep) {
     for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
       if (!test::fits_small_run(shape, config) || batch % (shape.z * shape.data)) continue;
       const comm::Grid grid(shape, test::world());
-      for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
+      for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block}) {
         if (family == ModelFamily::llama && recompute != Recompute::none) continue;
         for (const GemmPrecision precision : {GemmPrecision::fp32, GemmPrecision::bf16}) {
           const bool shard = shape.data > 1 && recompute == Recompute::none;

@@ -252,7 +252,7 @@ TEST(Gpt, ActivationsGrowLinearlyWithTheSequence) {
   GptConfig config = test::small_config();
   config.max_seq_len = 26;
   const int global_batch = 4;
-  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::block}) {
+  for (const Recompute recompute : {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block}) {
     for (const auto& shape : comm::all_grid_shapes(world)) {
       if (global_batch % (shape.z * shape.data) != 0 || config.num_heads % shape.y != 0 ||
           config.channels % shape.x != 0 || world > 4)

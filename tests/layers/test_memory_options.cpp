@@ -1,6 +1,7 @@
 // Memory options (layers/memory_options.hpp, data_shards.hpp): the recompute parser, and on every grid of this
 // world size, optimizer steps with gradient accumulation give bit-identical losses and
-// parameters whether backward finds its activations kept or recomputes them (selective, block),
+// parameters whether backward finds its activations kept or recomputes them (selective,
+// attention, block),
 // with every overlap on or off (block recomputation re-gathers weights over Z in its own order)
 // and with the LM head's logits in one chunk or several; chunking the logits changes only the
 // order of additions, so the losses agree to float rounding. Every run for both families, GPT-2
@@ -21,7 +22,7 @@ namespace fourfold {
 namespace {
 
 TEST(MemoryOptions, ParsesRecomputeModes) {
-  for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::block})
+  for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block})
     EXPECT_EQ(parse_recompute(recompute_name(r)), r);
   for (const char* bad : {"", "Block", "full", "none "}) {
     try {
@@ -30,6 +31,7 @@ TEST(MemoryOptions, ParsesRecomputeModes) {
     } catch (const UserError& e) {
       EXPECT_NE(std::string(e.what()).find(std::string("\"") + bad + "\""), std::string::npos) << e.what();
       EXPECT_NE(std::string(e.what()).find("\"selective\""), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("\"attention\""), std::string::npos) << e.what();
     }
   }
 }
@@ -67,7 +69,7 @@ TEST(Recompute, EveryModeIsBitIdenticalOnEveryGrid) {
         const test::TrainedRun none =
             test::train_small(grid, OverlapOptions::all(), {Recompute::none, chunk}, default_bucket_mb, 0, config);
         EXPECT_GT(none.losses.front(), none.losses.back()) << "the run should learn something";
-        for (const Recompute r : {Recompute::selective, Recompute::block}) {
+        for (const Recompute r : {Recompute::selective, Recompute::attention, Recompute::block}) {
           for (const OverlapOptions& overlap : {OverlapOptions::all(), OverlapOptions::none()}) {
             test::expect_bit_identical(test::train_small(grid, overlap, {r, chunk}, default_bucket_mb, 0, config), none,
                                        std::string("recompute ") + recompute_name(r) + ", overlap " + overlap.str() +
@@ -92,7 +94,7 @@ TEST(Recompute, Bf16ModeFollowsFp32InEveryMode) {
       const comm::Grid grid(shape, test::world());
       const test::TrainedRun fp32 =
           test::train_small(grid, OverlapOptions::all(), {Recompute::none, 0}, default_bucket_mb, 0, config);
-      for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::block}) {
+      for (const Recompute r : {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block}) {
         const MemoryOptions bf16{r, 5, false, GemmPrecision::bf16};
         const test::TrainedRun run = test::train_small(grid, OverlapOptions::all(), bf16, default_bucket_mb, 0, config);
         double moved = 0.0;
