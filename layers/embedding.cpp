@@ -1,6 +1,7 @@
 #include "layers/embedding.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/error.hpp"
 #include "core/ledger.hpp"
 #include "core/profiling.hpp"
 #include "layers/elementwise.hpp"
@@ -26,9 +27,11 @@ void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVecto
 void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
                        const TokenView& tokens, const ConstMatrix& wte_local,
                        const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
-                       const comm::Communicator& xy_group, int first_position) {
+                       const comm::Communicator& xy_group, int first_position, std::size_t out_row_begin) {
   ScopedRegion region("fourfold::embedding::forward");
-  const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1);
+  const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1), m_out = out.extent(0);
+  FF_ASSERT(out_row_begin + m_out <= m, "embedding_forward: rows [{}, {}) of {}", out_row_begin, out_row_begin + m_out,
+            m);
   const int v_loc = wte_local.extent(0);
   // Which rows of wte a rank reads depends on the tokens; counted as if every token's row were
   // local (the most it reads), so that the count depends on the shapes alone.
@@ -44,14 +47,17 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
   comm::all_reduce(exec, xy_group, full);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
   const bool positions = wpe_local.extent(0) > 0;  // none for Llama (rotary embeddings instead)
+  // Rows [out_row_begin, out_row_begin + m_out) of the sum into out (all of them but with
+  // sequence sharding, sequence_shard.hpp).
+  const std::size_t row0 = out_row_begin;
   count_work(WorkKind::elementwise,
-             bytes_of<float>(2.0 * m * c_loc + (positions ? static_cast<double>(seq_len) * c_loc : 0.0)));
+             bytes_of<float>(2.0 * m_out * c_loc + (positions ? static_cast<double>(seq_len) * c_loc : 0.0)));
   Kokkos::parallel_for(
-      "fourfold::embedding::forward::position", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
-        const std::size_t i = team.league_rank();
-        const std::size_t t = static_cast<std::size_t>(first_position) + i % seq_len;
+      "fourfold::embedding::forward::position", row_teams(exec, m_out), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank(), row = row0 + i;
+        const std::size_t t = static_cast<std::size_t>(first_position) + row % seq_len;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc), [&](const std::size_t j) {
-          out(i, j) = positions ? full(i, col0 + j) + wpe_local(t, j) : full(i, col0 + j);
+          out(i, j) = positions ? full(row, col0 + j) + wpe_local(t, j) : full(row, col0 + j);
         });
       });
 }

@@ -15,11 +15,13 @@ using TokenView = Kokkos::View<const int*, MemSpace>;  // (m) token ids
 /// full (m, C) is scratch; wpe_local (maxT, C_x), or empty for a model without a position
 /// embedding (Llama: out is the token rows alone); position of row i is first_position +
 /// i % seq_len (first_position > 0: the next tokens of a sequence whose first ones were embedded
-/// before, as generation runs).
+/// before, as generation runs). out may hold m_out < m rows: rows [out_row_begin, out_row_begin
+/// + m_out) of the m (sequence sharding: this rank's rows of the norm region).
 void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
                        const TokenView& tokens, const ConstMatrix& wte_local,
                        const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
-                       const comm::Communicator& xy_group, int first_position = 0);
+                       const comm::Communicator& xy_group, int first_position = 0,
+                       std::size_t out_row_begin = 0);
 
 /// dwte_local (V_loc, C) +=, dwpe_local (maxT, C_x; empty: none) +=, from dout (m, C_x)
 /// (replicated over Y).

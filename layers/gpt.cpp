@@ -12,6 +12,7 @@
 #include "layers/embedding.hpp"
 #include "layers/gelu.hpp"
 #include "layers/layernorm.hpp"
+#include "layers/sequence_shard.hpp"
 #include "layers/swiglu.hpp"
 
 #include <algorithm>
@@ -71,7 +72,8 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
       fc_(block_linear(GptTensor::fc_weight, config, Orientation::normal, grid)),
       fc_proj_(block_linear(GptTensor::fc_proj_weight, config, Orientation::transposed, grid)),
       overlap_(overlap),
-      memory_(memory) {
+      memory_(memory),
+      shard_(make_sequence_shard(memory.sequence_shard, rows_, grid)) {
   llama_ = config_.family == ModelFamily::llama;
   norm_ = llama_ ? NormSpec::rms_norm(config_.norm_eps) : NormSpec::layer_norm(config_.norm_eps);
   const auto& shape = grid.shape();
@@ -117,11 +119,16 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.recompute = memory.recompute;
   dims.bf16_wire = memory.precision == GemmPrecision::bf16;
   dims.bf16_activations = memory.precision == GemmPrecision::bf16;
+  dims.y_ranks = shape.y;
+  dims.sequence_shard = shard_.active();
   FF_REQUIRE(memory.loss_chunk_tokens >= 0, "loss_chunk_tokens = {}: must be 0 (automatic) or positive",
              memory.loss_chunk_tokens);
   dims.loss_chunk_rows = fourfold::loss_chunk_rows(memory.loss_chunk_tokens, vocab_.local, rows_);
   act_ = GptActivations(dims);
   ws_ = GptWorkspaces(dims);
+  norm_rows_.segments = dims.norm_segments();
+  norm_rows_.group = shard_.group;
+  norm_rows_.gathered_partials = ws_.ln_gathered_partials;
   // The grid's context runs this model's GEMMs at the model's precision.
   grid_.context().gemm().set_precision(memory.precision);
   if (memory.precision == GemmPrecision::bf16) {
@@ -226,7 +233,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
   }
   s.begin_pass(exec, LinearSchedule::Pass::forward);  // starts the first layer's weight gather
   embedding_forward(exec, act_.res0, ws_.full, act_.tokens, p_.wte, p_.wpe, vocab_.offset, seq_len_,
-                    grid_.coords().x, grid_.xy());
+                    grid_.coords().x, grid_.xy(), 0, shard_.row_begin);
   act_.save_embedding(exec);  // bf16 mode: block 0's input for backward
   layernorm_forward(exec, act_.output(0, BlockField::ln1), act_.blocks[0].ln1_mean, act_.blocks[0].ln1_rstd, act_.res0, p_.blocks[0].ln1_w,
                     p_.blocks[0].ln1_b, ws_.row_sums, x, norm_);
@@ -237,8 +244,7 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
     const int call = 4 * l;  // the schedule's index of this block's qkv layer
     block_forward_to_mlp(exec, l, in, false);
     act_.save(exec, l, BlockField::fch_gelu);  // before the next block's ln1 takes its slot; the GEMM reads the copy
-    fc_proj_.forward_block(grid_.context(), a.res3, act_.held(l, BlockField::fch_gelu), s.weight(exec, call + 3),
-                           w.fcproj_b, ws_.linear, overlap_.forward_row_chunks());
+    projection_forward(fc_proj_, a.res3, act_.held(l, BlockField::fch_gelu), s.weight(exec, call + 3), w.fcproj_b);
     // res3 += res2, fused with the LayerNorm that reads it: the next block's ln1, or ln_f.
     if (l + 1 < config_.num_layers) {
       BlockActivations& next = act_.blocks[l + 1];
@@ -250,7 +256,11 @@ void Gpt::forward(const int* tokens, const int* targets, const DeviceScalar<doub
                                  ws_.row_sums, x, norm_, act_.copy_target(l, BlockField::res3));
     }
   }
-  lm_head_loss_forward(grid_.context(), act_.losses, ws_.head, act_.lnf, head_weight(), act_.targets, vocab_, x, grid_.xy());
+  // Sequence sharding: the head reads all m rows of ln_f's output.
+  const ConstMatrix head_input = shard_.active() ? ConstMatrix(ws_.rows_full) : ConstMatrix(act_.lnf);
+  if (shard_.active()) gather_rows(exec, *shard_.group, act_.lnf, ws_.rows_full);
+  lm_head_loss_forward(grid_.context(), act_.losses, ws_.head, head_input, head_weight(), act_.targets, vocab_, x,
+                       grid_.xy());
   head_chunk_kept_ = true;
   // This rank's rows are 1 / (G_z G_data) of the micro-batch: their share of its mean loss.
   const DeviceScalar<double> local_sum = ws_.head.loss_sum;
@@ -271,15 +281,14 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   // MLP activation) is saved before its GEMM, which reads the bf16 copy (act_.held) instead of
   // rounding the same values again.
   act_.save(exec, l, BlockField::ln1);
-  qkv_.forward_block(grid_.context(), a.qkv, act_.held(l, BlockField::ln1), s.weight(exec, call), w.qkv_b, ws_.linear,
-                     overlap_.forward_row_chunks());
+  qkv_.forward_block(grid_.context(), a.qkv, gathered_input(exec, act_.held(l, BlockField::ln1)), s.weight(exec, call),
+                     w.qkv_b, ws_.linear, overlap_.forward_row_chunks());
   // Llama: positions into the query and key heads (this rank's heads_y and kv_heads_y), in place.
   if (llama_) rotary_forward(exec, a.qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
   attention_forward(grid_.context(), a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
   act_.save(exec, l, BlockField::qkv);
   act_.save(exec, l, BlockField::atty);
-  attn_proj_.forward_block(grid_.context(), a.res2, act_.held(l, BlockField::atty), s.weight(exec, call + 1), w.proj_b,
-                           ws_.linear, overlap_.forward_row_chunks());
+  projection_forward(attn_proj_, a.res2, act_.held(l, BlockField::atty), s.weight(exec, call + 1), w.proj_b);
   if (recomputing) {
     // res2 += block input, then ln2 from the statistics the forward kept (block recomputation:
     // no bf16 copies).
@@ -291,8 +300,8 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
                                w.ln2_b, ws_.row_sums, grid_.x(), norm_, act_.copy_target(l, BlockField::res2));
   }
   act_.save(exec, l, BlockField::ln2);
-  fc_.forward_block(grid_.context(), a.fch, act_.held(l, BlockField::ln2), s.weight(exec, call + 2), ConstVector(),
-                    ws_.linear, overlap_.forward_row_chunks());  // bias fused below
+  fc_.forward_block(grid_.context(), a.fch, gathered_input(exec, act_.held(l, BlockField::ln2)), s.weight(exec, call + 2),
+                    ConstVector(), ws_.linear, overlap_.forward_row_chunks());  // bias fused below
   activation_forward(exec, l);  // bf16 mode: fch's copy written in the same pass
 }
 
@@ -401,16 +410,28 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
-    layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar,
-                         overlap_.forward_row_chunks());
+    if (shard_.active() && layer.orientation() == Orientation::normal) {
+      // Sequence sharding: the input gradient reduce-scattered over Y into the norm region's rows.
+      layer.backward_block_scattered(grid_.context(), din, ws_.rows_full, dweight, beta, dbias, dout, in, weight,
+                                     ws_.linear, overlap_.oar, overlap_.forward_row_chunks());
+    } else {
+      layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar,
+                           overlap_.forward_row_chunks());
+    }
     s.reduce_grad(exec, call);
   };
-  lm_head_loss_backward(grid_.context(), ws_.d_ln, head_g_, ws_.full, ws_.head, head_weight(), act_.targets,
+  // Sequence sharding: the head's input gradient for all m rows, of which ln_f's backward reads
+  // this rank's.
+  const Matrix head_grad = shard_.active() ? ws_.rows_full : ws_.d_ln;
+  lm_head_loss_backward(grid_.context(), head_grad, head_g_, ws_.full, ws_.head, head_weight(), act_.targets,
                         static_cast<float>(loss_scale), vocab_, grid_.coords().x, grid_.xy(), head_chunk_kept_);
   head_chunk_kept_ = false;  // backward turned the kept chunk into dlogits
+  const ConstMatrix d_lnf(head_grad.data() + shard_.row_begin * head_grad.extent(1), shard_.shard_rows,
+                          head_grad.extent(1));
   // ln_f's input: the last block's output, read as it was saved (bf16 mode: its bf16 copy).
-  layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, ws_.d_ln, act_.held(config_.num_layers - 1, BlockField::res3),
-                     p_.lnf_w, act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x, false, norm_);
+  layernorm_backward(exec, ws_.d_res, g_.lnf_w, g_.lnf_b, d_lnf, act_.held(config_.num_layers - 1, BlockField::res3),
+                     p_.lnf_w, act_.lnf_mean, act_.lnf_rstd, ws_.row_sums, ws_.ln_partials, x, false, norm_,
+                     norm_rows_);
   for (int l = config_.num_layers - 1; l >= 0; --l) {
     const BlockParams& w = p_.blocks[l];
     const BlockParams& dw = g_.blocks[l];
@@ -445,32 +466,60 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
     const HeldMatrix fch = backward_input(BlockField::fch);  // before the activation recomputed from it
-    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, gemm_input(BlockField::fch_gelu));
+    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, gathered_gradient(exec, ws_.d_res),
+                    gemm_input(BlockField::fch_gelu));
     if (llama_) {
       swiglu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, fch);
     } else {
       gelu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, fch);
     }
     const HeldMatrix res2 = backward_input(BlockField::res2);  // before ln2 recomputed from it
-    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, gemm_input(BlockField::ln2));
+    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, gathered_input(exec, gemm_input(BlockField::ln2)));
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
     layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, res2, w.ln2_w, a.ln2_mean,
-                       a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
+                       a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_, norm_rows_);
     // d_res holds d(loss)/d(res2): through the attention branch to the block input. q/k/v first:
     // attention recomputation derives the attention output from them.
     materialise(exec, l, BlockField::qkv, in);
     materialise(exec, l, BlockField::atty, in);  // attention's backward reads it too
-    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, act_.held(l, BlockField::atty));
+    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, gathered_gradient(exec, ws_.d_res),
+                    act_.held(l, BlockField::atty));
     attention_backward(grid_.context(), ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
-    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, gemm_input(BlockField::ln1));
+    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, gathered_input(exec, gemm_input(BlockField::ln1)));
     layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, block_input, w.ln1_w, a.ln1_mean,
-                       a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_);
+                       a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_, norm_rows_);
     gradient_sync_->block_done(exec, l, s);
   }
-  embedding_backward(exec, g_.wte, g_.wpe, ws_.d_res, ws_.head.gathered, act_.tokens, vocab_.offset,
-                     seq_len_, x);
+  embedding_backward(exec, g_.wte, g_.wpe, gathered_gradient(exec, ws_.d_res), ws_.head.gathered, act_.tokens,
+                     vocab_.offset, seq_len_, x);
+}
+
+HeldMatrix Gpt::gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output) {
+  if (!shard_.active()) return norm_output;
+  if (norm_output.is_bf16()) {
+    gather_rows(exec, *shard_.group, norm_output.bf16, ws_.gathered_bf16);
+    return ConstBf16Matrix(ws_.gathered_bf16);
+  }
+  gather_rows(exec, *shard_.group, norm_output.fp32, ws_.gathered);
+  return ws_.gathered;
+}
+
+void Gpt::projection_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& in,
+                             const WeightBlock& weight, const ConstVector& bias) {
+  if (shard_.active()) {
+    layer.forward_block_scattered(grid_.context(), out, ws_.rows_full, in, weight, bias, ws_.linear,
+                                  overlap_.forward_row_chunks());
+  } else {
+    layer.forward_block(grid_.context(), out, in, weight, bias, ws_.linear, overlap_.forward_row_chunks());
+  }
+}
+
+ConstMatrix Gpt::gathered_gradient(const ExecSpace& exec, const Matrix& d_residual) {
+  if (!shard_.active()) return d_residual;
+  gather_rows(exec, *shard_.group, d_residual, ws_.rows_full);
+  return ws_.rows_full;
 }
 
 ConstBf16Vector Gpt::bf16_of(const ConstVector& tensor) const {

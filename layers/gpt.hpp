@@ -7,7 +7,8 @@
 //
 // Rows: each rank holds local_batch sequences of seq_len tokens (m = local_batch * seq_len
 // rows); the global micro-batch has local_batch * G_z * G_data sequences, and ranks that
-// differ only in x or y hold the same sequences.
+// differ only in x or y hold the same sequences. With [parallel] sequence_shard the norm region
+// (the residual stream and the norms) keeps only its 1 / G_y of those rows (sequence_shard.hpp).
 //
 #pragma once
 
@@ -26,6 +27,7 @@
 #include "layers/overlap.hpp"
 #include "layers/param_layout.hpp"
 #include "layers/rotary.hpp"
+#include "layers/sequence_shard.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -141,6 +143,16 @@ class Gpt {
   /// output), or as forward or recompute_block
   /// left it. `in` is the block's input.
   void materialise(const ExecSpace& exec, int l, BlockField field, const ConstMatrix& in);
+  // Sequence sharding (sequence_shard.hpp); each does what the unsharded model does when the
+  // norm region is not sharded.
+  /// A norm's output (m_s rows) as q/k/v or the MLP's first layer reads it: gathered over Y.
+  HeldMatrix gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output);
+  /// A transposed layer's forward into the residual stream's rows (m_s): reduce-scattered over Y.
+  void projection_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& in,
+                          const WeightBlock& weight, const ConstVector& bias);
+  /// The residual stream's gradient (m_s rows) as a transposed layer's backward or the embedding's
+  /// reads it: gathered over Y.
+  ConstMatrix gathered_gradient(const ExecSpace& exec, const Matrix& d_residual);
   ParamViews views_into(const Vector& arena) const;
 
   GptConfig config_;
@@ -156,6 +168,8 @@ class Gpt {
   ParallelLinear qkv_, attn_proj_, fc_, fc_proj_;
   OverlapOptions overlap_;
   MemoryOptions memory_;
+  SequenceShard shard_;  // this rank's rows of the norm region (all of them unless sequence-sharded)
+  NormRows norm_rows_;   // how the norms' parameter gradients sum those rows (layernorm.hpp)
   std::size_t gemm_operand_bytes_ = 0;  // the bf16 operand copies reserved for this model (bf16 only)
   bool head_chunk_kept_ = false;  // the head's chunk buffer holds the last forward's last chunk
 

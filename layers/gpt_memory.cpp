@@ -51,25 +51,31 @@ std::size_t width_of(Width w, const GptDims& d) {
   }
   return 0;
 }
+// norm_region: the field has the norm region's rows (m_s), else all m.
 struct MatrixField {
   MatrixOf field;
   const char* label;
   Width width;
   Kept kept;
+  bool norm_region;
 };
 constexpr MatrixField matrix_fields[] = {
-    {[](BlockActivations& a) -> Matrix& { return a.ln1; }, "fourfold::act::ln1", Width::c_x, only_without_recompute},
-    {[](BlockActivations& a) -> Matrix& { return a.qkv; }, "fourfold::act::qkv", Width::qkv, unless_recomputed},
+    {[](BlockActivations& a) -> Matrix& { return a.ln1; }, "fourfold::act::ln1", Width::c_x, only_without_recompute,
+     true},
+    {[](BlockActivations& a) -> Matrix& { return a.qkv; }, "fourfold::act::qkv", Width::qkv, unless_recomputed, false},
     {[](BlockActivations& a) -> Matrix& { return a.atty; }, "fourfold::act::atty", Width::c_y,
-     unless_attention_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.res2; }, "fourfold::act::res2", Width::c_x, unless_recomputed},
-    {[](BlockActivations& a) -> Matrix& { return a.ln2; }, "fourfold::act::ln2", Width::c_x, only_without_recompute},
-    {[](BlockActivations& a) -> Matrix& { return a.fch; }, "fourfold::act::fch", Width::mlp_in, unless_recomputed},
+     unless_attention_recomputed, false},
+    {[](BlockActivations& a) -> Matrix& { return a.res2; }, "fourfold::act::res2", Width::c_x, unless_recomputed,
+     true},
+    {[](BlockActivations& a) -> Matrix& { return a.ln2; }, "fourfold::act::ln2", Width::c_x, only_without_recompute,
+     true},
+    {[](BlockActivations& a) -> Matrix& { return a.fch; }, "fourfold::act::fch", Width::mlp_in, unless_recomputed,
+     false},
     {[](BlockActivations& a) -> Matrix& { return a.fch_gelu; }, "fourfold::act::fch_gelu", Width::mlp_hidden,
-     only_without_recompute},
-    {[](BlockActivations& a) -> Matrix& { return a.res3; }, "fourfold::act::res3", Width::c_x, every_mode},
+     only_without_recompute, false},
+    {[](BlockActivations& a) -> Matrix& { return a.res3; }, "fourfold::act::res3", Width::c_x, every_mode, true},
 };
-// A block's vectors: m rows each, or attention's statistics; LayerNorm's are always kept, so that
+// A block's vectors: m_s rows each (the norms' statistics), or attention's statistics; LayerNorm's are always kept, so that
 // a recomputed LayerNorm normalises with them instead of reducing its rows over X again.
 struct VectorField {
   VectorOf field;
@@ -167,31 +173,34 @@ HeldMatrix GptActivations::held_embedding() const {
 }
 
 GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {
-  const std::size_t m = d.rows();
+  const std::size_t m = d.rows(), m_s = d.norm_rows();
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
   targets = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
   const std::size_t stats = attention_stats_size(d.local_batch, d.seq_len, d.heads_y);
   const auto width = [&](const MatrixField& f) { return width_of(f.width, d); };
+  const auto rows = [&](const MatrixField& f) { return f.norm_region ? m_s : m; };
   const bool packed = packed_working_set(recompute, bf16, d.layers);
   if (packed) {
     // Every field is saved as bf16 or recomputed, so all of them live in the slots.
-    std::size_t widths[slot_count] = {};
+    std::size_t elements[slot_count] = {};
     for (std::size_t i = 0; i < matrix_field_count; ++i)
-      widths[slot_of_field[i]] = std::max(widths[slot_of_field[i]], width(matrix_fields[i]));
-    widths[normed] = std::max<std::size_t>(widths[normed], d.c_x);  // ln_f's output
-    for (std::size_t k = 0; k < slot_count; ++k) slots.push_back(alloc_vector(slot_labels[k], m * widths[k]));
+      elements[slot_of_field[i]] =
+          std::max(elements[slot_of_field[i]], rows(matrix_fields[i]) * width(matrix_fields[i]));
+    elements[normed] = std::max<std::size_t>(elements[normed], m_s * d.c_x);  // ln_f's output
+    for (std::size_t k = 0; k < slot_count; ++k) slots.push_back(alloc_vector(slot_labels[k], elements[k]));
     for (std::size_t i = 0; i < matrix_field_count; ++i)
-      matrix_fields[i].field(shared) = Matrix(slots[slot_of_field[i]].data(), m, width(matrix_fields[i]));
+      matrix_fields[i].field(shared) =
+          Matrix(slots[slot_of_field[i]].data(), rows(matrix_fields[i]), width(matrix_fields[i]));
   } else if (d.layers > 0) {
     for (std::size_t i = 0; i < matrix_field_count; ++i) {
       const MatrixField& f = matrix_fields[i];
       if (!f.kept.in(recompute) || field_saved_as_bf16(i, recompute, bf16))
-        f.field(shared) = alloc_matrix(f.label, m, width(f));
+        f.field(shared) = alloc_matrix(f.label, rows(f), width(f));
     }
   }
   if (d.layers > 0)
     for (const VectorField& f : vector_fields)
-      if (!f.kept.in(recompute)) f.field(shared) = alloc_vector(f.label, f.attention_stats ? stats : m);
+      if (!f.kept.in(recompute)) f.field(shared) = alloc_vector(f.label, f.attention_stats ? stats : m_s);
   blocks.resize(d.layers);
   saved.assign(d.layers, std::vector<Bf16Vector>(matrix_field_count));
   for (std::size_t l = 0; l < blocks.size(); ++l) {
@@ -199,25 +208,25 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(
     for (std::size_t i = 0; i < matrix_field_count; ++i) {
       const MatrixField& f = matrix_fields[i];
       if (field_saved_as_bf16(i, recompute, bf16)) {
-        saved[l][i] = Bf16Vector(Kokkos::view_alloc(std::string(f.label) + "_bf16"), m * width(f));
+        saved[l][i] = Bf16Vector(Kokkos::view_alloc(std::string(f.label) + "_bf16"), rows(f) * width(f));
         f.field(a) = f.field(shared);
       } else {
-        f.field(a) = f.kept.in(recompute) ? alloc_matrix(f.label, m, width(f)) : f.field(shared);
+        f.field(a) = f.kept.in(recompute) ? alloc_matrix(f.label, rows(f), width(f)) : f.field(shared);
       }
     }
     for (const VectorField& f : vector_fields)
-      f.field(a) = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m) : f.field(shared);
+      f.field(a) = f.kept.in(recompute) ? alloc_vector(f.label, f.attention_stats ? stats : m_s) : f.field(shared);
   }
   if (packed) {
-    res0 = Matrix(slots[stream].data(), m, d.c_x);
-    saved_res0 = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::act::embedding_bf16")), m * d.c_x);
-    lnf = Matrix(slots[normed].data(), m, d.c_x);
+    res0 = Matrix(slots[stream].data(), m_s, d.c_x);
+    saved_res0 = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::act::embedding_bf16")), m_s * d.c_x);
+    lnf = Matrix(slots[normed].data(), m_s, d.c_x);
   } else {
-    res0 = alloc_matrix("fourfold::act::embedding", m, d.c_x);
-    lnf = alloc_matrix("fourfold::act::lnf", m, d.c_x);
+    res0 = alloc_matrix("fourfold::act::embedding", m_s, d.c_x);
+    lnf = alloc_matrix("fourfold::act::lnf", m_s, d.c_x);
   }
-  lnf_mean = alloc_vector("fourfold::act::lnf_mean", m);
-  lnf_rstd = alloc_vector("fourfold::act::lnf_rstd", m);
+  lnf_mean = alloc_vector("fourfold::act::lnf_mean", m_s);
+  lnf_rstd = alloc_vector("fourfold::act::lnf_rstd", m_s);
   losses = alloc_vector("fourfold::act::losses", m);
 }
 
@@ -257,7 +266,7 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
     : head(d.rows(), d.channels, d.vocab_local, d.loss_chunk_rows),
       attention(d.local_batch, d.seq_len, d.heads_y, d.c_y, d.kv_heads_y,
                 d.bf16_wire ? GemmPrecision::bf16 : GemmPrecision::fp32) {
-  const std::size_t m = d.rows();
+  const std::size_t m = d.rows(), m_s = d.norm_rows();
   // Bias gradients: a GEMM against ones (fp32), or an fp32 column reduction (bf16 mode, where the
   // GEMM would round its operand) over the widest output with a bias.
   if (d.bf16_wire) {
@@ -270,21 +279,33 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
     Kokkos::deep_copy(linear.ones, 1.0f);
   }
   // The widest linear input or output: the fused q/k/v's, the MLP's (4 C_y for GPT-2) or a
-  // transposed layer's output (C_x).
+  // transposed layer's output (C_x); with sequence sharding a reduce-scatter's m send rows and
+  // m_s received rows of C_x.
   if (d.bf16_wire)
     linear.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::wire")),
-                             m * std::max({d.qkv_width, d.mlp_in_width, d.mlp_hidden_width,
-                                           static_cast<std::size_t>(d.c_x)}));
+                             std::max(m * std::max({d.qkv_width, d.mlp_in_width, d.mlp_hidden_width,
+                                                    static_cast<std::size_t>(d.c_x)}),
+                                      d.sequence_sharded() ? (m + m_s) * static_cast<std::size_t>(d.c_x) : 0));
   // bf16 mode: backward's output gradients rounded once for both GEMMs, the widest of them:
   // the fused q/k/v's, the MLP's first layer's or a transposed layer's (C_x).
   if (d.bf16_wire)
     linear.output_grad = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::output_grad_bf16")),
                                     m * std::max({d.qkv_width, d.mlp_in_width, static_cast<std::size_t>(d.c_x)}));
   loss = DeviceScalar<double>("fourfold::loss");
-  row_sums = Tensor2<double>("fourfold::ws::row_sums", m, 2);
-  ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m), d.c_x);
-  d_res = alloc_matrix("fourfold::grad::res", m, d.c_x);
-  d_ln = alloc_matrix("fourfold::grad::ln", m, d.c_x);
+  row_sums = Tensor2<double>("fourfold::ws::row_sums", m_s, 2);
+  ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m_s, d.norm_segments()), d.c_x);
+  d_res = alloc_matrix("fourfold::grad::res", m_s, d.c_x);
+  d_ln = alloc_matrix("fourfold::grad::ln", m_s, d.c_x);
+  if (d.sequence_sharded()) {
+    ln_gathered_partials = alloc_matrix("fourfold::ws::ln_gathered_partials",
+                                        d.sequence_shards() * layernorm_partial_rows(m_s), d.c_x);
+    rows_full = alloc_matrix("fourfold::ws::rows_full", m, d.c_x);
+    if (d.norm_outputs_bf16()) {
+      gathered_bf16 = Bf16Matrix(Kokkos::view_alloc(std::string("fourfold::ws::gathered_bf16")), m, d.c_x);
+    } else {
+      gathered = alloc_matrix("fourfold::ws::gathered", m, d.c_x);
+    }
+  }
   d_qkv = alloc_matrix("fourfold::grad::qkv", m, d.qkv_width);
   d_atty = alloc_matrix("fourfold::grad::atty", m, d.c_y);
   d_fch = alloc_matrix("fourfold::grad::fch", m, d.mlp_in_width);
@@ -297,7 +318,8 @@ std::size_t GptWorkspaces::bytes() const {
          view_bytes(linear.output_grad) + view_bytes(linear.weight_block) + view_bytes(linear.weight_grad_block) +
          view_bytes(linear.weight_grad_chunk) + head.bytes() + attention.bytes() + view_bytes(row_sums) +
          view_bytes(d_res) + view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) +
-         view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full);
+         view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full) + view_bytes(ln_gathered_partials) +
+         view_bytes(rows_full) + view_bytes(gathered) + view_bytes(gathered_bf16);
 }
 
 }  // namespace fourfold

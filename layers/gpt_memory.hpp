@@ -4,7 +4,9 @@
 // parameter and gradient arenas come from the tensor table (gpt_tensors.hpp, laid out by Gpt);
 // the gathered-weight buffers of the linear layers live in their schedule (linear_schedule.hpp).
 //
-// Shapes: m = B_loc * T rows (this rank's sequences x tokens), C_x = C / G_x, C_y = C / G_y,
+// Shapes: m = B_loc * T rows (this rank's sequences x tokens), m_s = m / G_y with sequence
+// sharding (sequence_shard.hpp; else m) rows of the norm region (the residual stream, the norms'
+// inputs, outputs and statistics, and their gradients), C_x = C / G_x, C_y = C / G_y,
 // NH_y heads per Y rank, V_loc vocabulary rows per X x Y rank; W_qkv, W_in and W_hid the widths
 // of the fused q/k/v output, the MLP's first output and its activation (GptDims; 3 C_y, 4 C_y and
 // 4 C_y for GPT-2).
@@ -38,7 +40,24 @@ struct GptDims {
   std::size_t loss_chunk_rows = 0;  // rows of one chunk of logits (loss_chunk_rows())
   bool bf16_wire = false;           // bf16 mode: the linear layers' X/Y all-reduces move bf16
   bool bf16_activations = false;    // bf16 mode: kept matrices saved for backward as bf16
+  int y_ranks = 1;                  // G_y
+  bool sequence_shard = false;      // the norm region's rows split over Y (sequence_shard.hpp; G_y > 1)
   std::size_t rows() const { return static_cast<std::size_t>(local_batch) * seq_len; }
+  bool sequence_sharded() const { return sequence_shard && y_ranks > 1; }
+  int sequence_shards() const { return sequence_sharded() ? y_ranks : 1; }
+  /// m_s: the norm region's rows (m / G_y with sequence sharding, else m).
+  std::size_t norm_rows() const { return rows() / static_cast<std::size_t>(sequence_shards()); }
+  /// The segments of this rank's norm rows whose chunks the norms' parameter gradients sum apart
+  /// (layernorm.hpp, NormRows): one per Y rank, also unsharded (where G_y divides m), so that
+  /// sharded and unsharded models sum the same chunks.
+  std::size_t norm_segments() const {
+    if (sequence_sharded()) return 1;
+    return rows() % static_cast<std::size_t>(y_ranks) == 0 ? static_cast<std::size_t>(y_ranks) : 1;
+  }
+  /// Whether the norms' outputs, the inputs of q/k/v and the MLP's first layer, are held as bf16
+  /// (bf16 mode without recomputation: written straight into their bf16 copies), so that
+  /// sequence sharding gathers them over Y as bf16.
+  bool norm_outputs_bf16() const { return bf16_activations && recompute == Recompute::none && layers > 0; }
 };
 
 /// Device memory of one rank's model, by purpose, from the sizes of its allocations.
@@ -58,17 +77,17 @@ struct MemoryPlan {
 
 /// Forward's results that backward reads, per block.
 struct BlockActivations {
-  Matrix ln1;                 // (m, C_x)
-  Vector ln1_mean, ln1_rstd;  // (m)
+  Matrix ln1;                 // (m_s, C_x)
+  Vector ln1_mean, ln1_rstd;  // (m_s)
   Matrix qkv;                 // (m, W_qkv)
   Vector lse;                 // (B_loc NH_y T) attention's softmax log-sum-exp
   Matrix atty;                // (m, C_y)
-  Matrix res2;                // (m, C_x) residual after attention
-  Matrix ln2;                 // (m, C_x)
-  Vector ln2_mean, ln2_rstd;  // (m)
+  Matrix res2;                // (m_s, C_x) residual after attention
+  Matrix ln2;                 // (m_s, C_x)
+  Vector ln2_mean, ln2_rstd;  // (m_s)
   Matrix fch;                 // (m, W_in) FC output plus bias: the activation's input
   Matrix fch_gelu;            // (m, W_hid) the activation's output
-  Matrix res3;                // (m, C_x) block output
+  Matrix res3;                // (m_s, C_x) block output
 };
 
 /// A block's matrices, in the order forward computes them.
@@ -89,10 +108,11 @@ enum class BlockField { ln1, qkv, atty, res2, ln2, fch, fch_gelu, res3 };
 /// Without block recomputation (bf16 mode), the working buffers are four slots, each holding in
 /// turn the fields whose lives do not overlap, forward (a field is saved before the next one in
 /// its slot is written) and backward (restored or recomputed just before its reader):
+/// (each slot as large as its largest field):
 ///   normed (m, max(C_x, W_hid))  ln1, atty, ln2, fch_gelu, and ln_f's output
 ///   wide   (m, max(W_qkv, W_in))  qkv, fch
-///   res2   (m, C_x)              res2
-///   stream (m, C_x)              the embedding output and every block's output: the fp32
+///   res2   (m_s, C_x)            res2
+///   stream (m_s, C_x)            the embedding output and every block's output: the fp32
 ///                                residual stream (the embedding output is saved as bf16 too,
 ///                                as block 0's input for backward)
 struct GptActivations {
@@ -134,11 +154,11 @@ struct GptActivations {
   Matrix working(int l, BlockField field) const;
 
   Kokkos::View<int*, MemSpace> tokens, targets;  // (m)
-  Matrix res0;                                     // (m, C_x) embedding output
+  Matrix res0;                                     // (m_s, C_x) embedding output
   std::vector<BlockActivations> blocks;            // (L)
   BlockActivations shared;                         // the fields the recompute mode does not keep
-  Matrix lnf;                                      // (m, C_x)
-  Vector lnf_mean, lnf_rstd;                       // (m)
+  Matrix lnf;                                      // (m_s, C_x)
+  Vector lnf_mean, lnf_rstd;                       // (m_s)
   Vector losses;                                   // (m)
   Recompute recompute = Recompute::none;
   bool bf16 = false;
@@ -162,9 +182,16 @@ struct GptWorkspaces {
                                // weights live in the schedule
   LmHeadWorkspace head;        // h_full (m, C), gather buffer, one chunk of logits, row statistics
   AttentionWorkspace attention;
-  Tensor2<double> row_sums;    // (m, 2) LayerNorm row statistics
-  Matrix ln_partials;          // (layernorm_partial_rows(m), C_x)
-  Matrix d_res, d_ln;          // (m, C_x)
+  Tensor2<double> row_sums;    // (m_s, 2) LayerNorm row statistics
+  Matrix ln_partials;          // (layernorm_partial_rows(m_s, norm_segments), C_x)
+  Matrix d_res, d_ln;          // (m_s, C_x)
+  // Sequence sharding only (else empty):
+  Matrix ln_gathered_partials;  // (G_y layernorm_partial_rows(m_s), C_x) every Y rank's norm partials
+  Matrix rows_full;             // (m, C_x) a transposed layer's partial sums before their reduce-scatter,
+                                // its output gradient gathered over Y, a normal layer's input-gradient
+                                // partials, ln_f's output gathered for the LM head and its gradient
+  Matrix gathered;              // (m, C_x) a norm's output gathered over Y for q/k/v or the MLP (fp32)
+  Bf16Matrix gathered_bf16;     // (m, C_x) the same when the norms' outputs are bf16 (norm_outputs_bf16)
   Matrix d_qkv;                // (m, W_qkv)
   Matrix d_atty;               // (m, C_y)
   Matrix d_fch;                // (m, W_in)

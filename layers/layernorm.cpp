@@ -192,10 +192,13 @@ void layernorm_backward_from(const ExecSpace& exec, const Matrix& din, const Vec
                              const ConstMatrix& dout, const InView& in, const ConstVector& weight,
                              const ConstVector& mean, const ConstVector& rstd, const Tensor2<double>& row_sums,
                              const Matrix& column_partials, const comm::Communicator& x_group, bool accumulate_din,
-                             const NormSpec& norm) {
+                             const NormSpec& norm, const NormRows& rows) {
   ScopedRegion region("fourfold::layernorm::backward");
   const std::size_t m = in.extent(0), c = in.extent(1);
-  const std::size_t chunks = layernorm_partial_rows(m) / 2;
+  const std::size_t segments = rows.segments;
+  FF_ASSERT(segments >= 1 && m % segments == 0, "layernorm_backward: {} rows in {} segments", m, segments);
+  const std::size_t chunks = layernorm_partial_rows(m, segments) / 2;
+  const std::size_t segment_rows = m / segments, segment_chunks = chunks / segments;
   FF_ASSERT(column_partials.extent(0) >= 2 * chunks && column_partials.extent(1) == c,
             "layernorm column partials {}x{} for {} rows of {} columns", column_partials.extent(0),
             column_partials.extent(1), m, c);
@@ -255,8 +258,9 @@ void layernorm_backward_from(const ExecSpace& exec, const Matrix& din, const Vec
         constexpr std::size_t block = layernorm_detail::partial_columns;
         const std::size_t k = idx / blocks, j0 = idx % blocks * block;
         const std::size_t j1 = j0 + block < c ? j0 + block : c;
-        const std::size_t i0 = k * layernorm_chunk_rows;
-        const std::size_t i1 = i0 + layernorm_chunk_rows < m ? i0 + layernorm_chunk_rows : m;
+        const std::size_t segment_end = (k / segment_chunks + 1) * segment_rows;
+        const std::size_t i0 = k / segment_chunks * segment_rows + k % segment_chunks * layernorm_chunk_rows;
+        const std::size_t i1 = i0 + layernorm_chunk_rows < segment_end ? i0 + layernorm_chunk_rows : segment_end;
         // block is a constant, so one branch is compiled away (not `if constexpr`: nvcc rejects a
         // lambda's first capture of a variable inside one).
         if (block == 1) {
@@ -283,15 +287,29 @@ void layernorm_backward_from(const ExecSpace& exec, const Matrix& din, const Vec
           }
         }
       });
+  // Rows split over a group (sequence_shard.hpp): every rank's chunk partials, gathered in rank
+  // order (the rows' order), then summed as one rank sums all of them.
+  Matrix summed = partials;
+  std::size_t all_chunks = chunks;
+  if (rows.group != nullptr && rows.group->size() > 1) {
+    all_chunks = chunks * static_cast<std::size_t>(rows.group->size());
+    FF_ASSERT(rows.gathered_partials.extent(0) >= 2 * all_chunks && rows.gathered_partials.extent(1) == c,
+              "layernorm gathered partials {}x{} for {} chunks of {} columns", rows.gathered_partials.extent(0),
+              rows.gathered_partials.extent(1), all_chunks, c);
+    summed = Matrix(rows.gathered_partials.data(), 2 * all_chunks, c);
+    comm::all_gather(exec, *rows.group, ConstVector(partials.data(), 2 * chunks * c),
+                     Vector(summed.data(), summed.size()));
+  }
   const bool has_bias = dbias.extent(0) > 0;
-  count_work(WorkKind::norm, bytes_of<float>(2.0 * chunks * cd + (has_bias ? 4 : 2) * cd));
+  const std::size_t total_chunks = all_chunks;
+  count_work(WorkKind::norm, bytes_of<float>(2.0 * total_chunks * cd + (has_bias ? 4 : 2) * cd));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameters", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
       KOKKOS_LAMBDA(const std::size_t j) {
         float dw = 0.0f, db = 0.0f;
-        for (std::size_t k = 0; k < chunks; ++k) {
-          dw += partials(2 * k, j);
-          db += partials(2 * k + 1, j);
+        for (std::size_t k = 0; k < total_chunks; ++k) {
+          dw += summed(2 * k, j);
+          db += summed(2 * k + 1, j);
         }
         dweight(j) += dw;
         if (has_bias) dbias(j) += db;
@@ -304,17 +322,18 @@ void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& 
                         const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
                         const Tensor2<double>& row_sums, const Matrix& column_partials,
-                        const comm::Communicator& x_group, bool accumulate_din, const NormSpec& norm) {
+                        const comm::Communicator& x_group, bool accumulate_din, const NormSpec& norm,
+                        const NormRows& rows) {
   FF_ASSERT(in.rows() == dout.extent(0) && in.cols() == dout.extent(1) && din.extent(0) == dout.extent(0) &&
                 din.extent(1) == dout.extent(1),
             "layernorm_backward: in {}x{}, dout {}x{}, din {}x{}", in.rows(), in.cols(), dout.extent(0),
             dout.extent(1), din.extent(0), din.extent(1));
   if (in.is_bf16()) {
     layernorm_backward_from(exec, din, dweight, dbias, dout, in.bf16, weight, mean, rstd, row_sums, column_partials,
-                            x_group, accumulate_din, norm);
+                            x_group, accumulate_din, norm, rows);
   } else {
     layernorm_backward_from(exec, din, dweight, dbias, dout, in.fp32, weight, mean, rstd, row_sums, column_partials,
-                            x_group, accumulate_din, norm);
+                            x_group, accumulate_din, norm, rows);
   }
 }
 

@@ -31,11 +31,23 @@ struct NormSpec {
 /// Rows per chunk of the first level of the parameter-gradient column sums.
 inline constexpr std::size_t layernorm_chunk_rows = 32;
 
-/// Rows of the column_partials scratch (rows, c_loc) that layernorm_backward needs for m rows:
-/// two (weight, bias) per chunk of layernorm_chunk_rows rows.
-inline constexpr std::size_t layernorm_partial_rows(std::size_t m) {
-  return 2 * ((m + layernorm_chunk_rows - 1) / layernorm_chunk_rows);
+/// Rows of the column_partials scratch (rows, c_loc) that layernorm_backward needs for m rows in
+/// `segments` equal segments (NormRows): two (weight, bias) per chunk of at most
+/// layernorm_chunk_rows rows, the chunks starting again at every segment.
+inline constexpr std::size_t layernorm_partial_rows(std::size_t m, std::size_t segments = 1) {
+  return 2 * segments * ((m / segments + layernorm_chunk_rows - 1) / layernorm_chunk_rows);
 }
+
+/// How layernorm_backward's parameter gradients sum the rows. The m rows form `segments` equal
+/// segments (m divisible by it) whose chunks of layernorm_chunk_rows rows never cross a segment,
+/// so that a model whose rows are split over Y (sequence_shard.hpp: one segment per rank, its
+/// partials gathered over `group` into gathered_partials (G layernorm_partial_rows(m), c_loc))
+/// sums the same chunks in the same order as the unsharded model on the same grid (G_y segments).
+struct NormRows {
+  std::size_t segments = 1;
+  const comm::Communicator* group = nullptr;  // the rows of the group's ranks, in rank order; null: only ours
+  Matrix gathered_partials;
+};
 
 /// out (m, c_loc), mean (m), rstd (m) from in (m, c_loc), weight (c_loc), bias (c_loc; empty
 /// for RMSNorm). row_sums (m, 2) is scratch; channels = c_loc * x_group.size(). out is fp32, or
@@ -67,11 +79,13 @@ void residual_layernorm_forward(const ExecSpace& exec, const OutputMatrix& out, 
 /// saved in, mean, rstd; `norm` as the forward's. in is fp32, or in bf16 mode the bf16 copy the
 /// forward saved, read as it is (no fp32 copy restored first).
 /// row_sums (m, 2) and column_partials (layernorm_partial_rows(m), c_loc) are scratch.
+/// (layernorm_partial_rows(m, rows.segments) of them). `rows`: how the parameter gradients sum
+/// the rows (NormRows); with a group, every rank of it sums all the group's rows, the same bits.
 void layernorm_backward(const ExecSpace& exec, const Matrix& din, const Vector& dweight,
                         const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                         const ConstVector& weight, const ConstVector& mean, const ConstVector& rstd,
                         const Tensor2<double>& row_sums, const Matrix& column_partials,
                         const comm::Communicator& x_group, bool accumulate_din = false,
-                        const NormSpec& norm = NormSpec());
+                        const NormSpec& norm = NormSpec(), const NormRows& rows = NormRows());
 
 }  // namespace fourfold

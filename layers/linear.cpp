@@ -6,6 +6,7 @@
 #include "core/profiling.hpp"
 #include "layers/bf16_wire.hpp"
 #include "layers/elementwise.hpp"
+#include "layers/sequence_shard.hpp"
 
 #include <string_view>
 
@@ -142,13 +143,25 @@ HeldMatrix held_rows(const HeldMatrix& m, std::size_t begin, std::size_t end) {
 
 // A product whose partial sums a group adds up (the forward's output over the k shards, the
 // backward's input gradient over the n shards): out (m, w) = a (m, ·) op_b(b), multiplied where
-// the group has several ranks in summed_gemm_pieces(m) GEMMs of consecutive rows whatever the
-// chunks (a BLAS may round a row differently in a GEMM of other rows: OpenBLAS's edge kernels do,
-// cuBLAS picks kernels by shape), else in one GEMM and one chunk (a group of one only rounds onto
-// a bf16 wire), and summed over `group` in `chunks` chunks of consecutive pieces, each chunk's sum started (or
-// run, when not `start`) once its pieces are enqueued, so that it runs behind the next chunk's
-// GEMMs. Piece p: rows [p m / P, (p + 1) m / P); chunk c: pieces [c P / chunks, (c + 1) P / chunks);
-// in bf16 mode `wire` (m * w) carries each chunk's rows.
+// the group has several ranks in P GEMMs of consecutive rows ("pieces") whatever the chunks (a
+// BLAS may round a row differently in a GEMM of other rows: OpenBLAS's edge kernels do, cuBLAS
+// picks kernels by shape), else in one GEMM and one chunk (a group of one only rounds onto a bf16
+// wire), and summed over `group` in chunks of pieces, each chunk's sum started (or run, when not
+// `start`) once its pieces are enqueued, so that it runs behind the next chunk's GEMMs. In bf16
+// mode `wire` carries each chunk's rows.
+//
+// All-reduced (the output replicated over the group): P = summed_gemm_pieces(m); piece p is rows
+// [p m / P, (p + 1) m / P) of out, chunk c pieces [c P / chunks, (c + 1) P / chunks), summed in
+// place.
+//
+// Scattered (sequence_shard.hpp: rank r of the group keeps rows [r m / G, (r + 1) m / G) of the
+// sum): P = sequence_scatter_pieces(G), q = P / G pieces per shard; the pieces are written into
+// `out` (m, w: scratch, the reduce-scatter's send buffer) in chunk order, chunk c holding for
+// each shard r in turn its pieces [c q / chunks, (c + 1) q / chunks), so that one reduce-scatter of
+// the chunk's m / chunks rows hands each rank rows [c m_s / chunks, (c + 1) m_s / chunks) of its
+// shard `shard` (m_s = m / G, w). The same pieces as all-reduced for G dividing max_row_chunks:
+// the same values, row for row; the wire then carries the send rows, and its last m_s w elements
+// the received ones.
 class PartialSums {
  public:
   PartialSums(const Matrix& out, const comm::Communicator& group, const Bf16Vector& wire, int row_chunks)
@@ -157,25 +170,54 @@ class PartialSums {
         wire_(wire),
         pieces_(group.size() == 1 ? 1 : summed_gemm_pieces(out.extent(0))),
         chunks_(std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces_)) {}
+  PartialSums(const Matrix& send, const Matrix& shard, const comm::Communicator& group, const Bf16Vector& wire,
+              int row_chunks)
+      : out_(send),
+        shard_(shard),
+        group_(group),
+        wire_(wire),
+        pieces_(sequence_scatter_pieces(group.size())),
+        chunks_(sequence_scatter_chunks(group.size(), row_chunks)),
+        scattered_(true) {
+    FF_ASSERT(send.extent(0) % pieces_ == 0 && shard.extent(0) * group.size() == send.extent(0) &&
+                  shard.extent(1) == send.extent(1),
+              "reduce-scatter of {}x{} rows into a shard of {}x{} over {} ranks ({} pieces)", send.extent(0),
+              send.extent(1), shard.extent(0), shard.extent(1), group.size(), pieces_);
+  }
 
   void multiply_and_start(ExecutionContext& ctx, Op op_b, const HeldMatrix& a, const WeightBlock& b, bool start,
                           const char* label) {
-    std::size_t piece = 0;
+    const std::size_t shards = scattered_ ? static_cast<std::size_t>(group_.size()) : 1;
+    const std::size_t per_shard = pieces_ / shards;
     for (std::size_t c = 0; c < chunks_; ++c) {
-      for (; piece < (c + 1) * pieces_ / chunks_; ++piece) {
-        const std::size_t begin = piece_row(piece), end = piece_row(piece + 1);
-        gemm_held(ctx.gemm(), Op::none, op_b, 1.0f, held_rows(a, begin, end), b, 0.0f, out_rows(begin, end), label);
+      const std::size_t first = c * per_shard / chunks_, last = (c + 1) * per_shard / chunks_;
+      for (std::size_t r = 0; r < shards; ++r) {
+        for (std::size_t j = first; j < last; ++j) {
+          const std::size_t piece = r * per_shard + j;
+          const std::size_t begin = piece_row(piece), end = piece_row(piece + 1);
+          // Scattered (equal pieces, chunks cutting every shard evenly): the chunk's place for shard r.
+          const std::size_t to = scattered_ ? c * (out_.extent(0) / chunks_) + r * (out_.extent(0) / shards / chunks_) +
+                                                  (j - first) * (end - begin)
+                                            : begin;
+          gemm_held(ctx.gemm(), Op::none, op_b, 1.0f, held_rows(a, begin, end), b, 0.0f, out_rows(to, to + end - begin),
+                    label);
+        }
       }
-      pending_[c] = start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
-                                                wire_rows(chunk_row(c), chunk_row(c + 1)), start);
+      pending_[c] = scattered_ ? start_scatter(ctx.compute(), c, start)
+                               : start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
+                                                             wire_rows(chunk_row(c), chunk_row(c + 1)), start);
     }
   }
   /// After multiply_and_start: every chunk's sum complete for work enqueued on exec.
   void finish(const ExecSpace& exec) {
     for (std::size_t c = 0; c < chunks_; ++c) {
       if (pending_[c].active()) pending_[c].wait(exec);
-      finish_activation_all_reduce(exec, group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
-                                   wire_rows(chunk_row(c), chunk_row(c + 1)));
+      if (scattered_) {
+        if (wire_.extent(0) != 0) unpack_bf16(exec, WorkKind::wire, flat(shard_chunk(c)), received_wire(c));
+      } else {
+        finish_activation_all_reduce(exec, group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
+                                     wire_rows(chunk_row(c), chunk_row(c + 1)));
+      }
     }
   }
 
@@ -189,11 +231,33 @@ class PartialSums {
     if (wire_.extent(0) == 0) return wire_;
     return Bf16Vector(wire_.data() + begin * out_.extent(1), (end - begin) * out_.extent(1));
   }
+  // Scattered: chunk c's rows of this rank's shard, and where the wire receives them.
+  Matrix shard_chunk(std::size_t c) const {
+    const std::size_t rows = shard_.extent(0) / chunks_;
+    return Matrix(shard_.data() + c * rows * shard_.extent(1), rows, shard_.extent(1));
+  }
+  Bf16Vector received_wire(std::size_t c) const {
+    const std::size_t w = out_.extent(1), rows = shard_.extent(0) / chunks_;
+    return Bf16Vector(wire_.data() + (out_.extent(0) + c * rows) * w, rows * w);
+  }
+  comm::Request start_scatter(const ExecSpace& exec, std::size_t c, bool start) {
+    const std::size_t rows = out_.extent(0) / chunks_;
+    const Matrix send = out_rows(c * rows, (c + 1) * rows);
+    if (wire_.extent(0) == 0) return reduce_scatter(exec, group_, flat(send), flat(shard_chunk(c)), start);
+    FF_ASSERT(wire_.extent(0) >= (out_.extent(0) + shard_.extent(0)) * out_.extent(1),
+              "bf16 reduce-scatter of {}x{} rows through a wire of {}", out_.extent(0), out_.extent(1),
+              wire_.extent(0));
+    const Bf16Vector staged = wire_rows(c * rows, (c + 1) * rows);
+    pack_bf16(exec, WorkKind::wire, staged, flat(send));
+    return reduce_scatter(exec, group_, staged, received_wire(c), start);
+  }
 
   Matrix out_;
+  Matrix shard_;  // scattered: this rank's rows of the sum
   const comm::Communicator& group_;
   Bf16Vector wire_;
   std::size_t pieces_, chunks_;
+  bool scattered_ = false;
   comm::Request pending_[max_row_chunks];
 };
 
@@ -202,7 +266,22 @@ class PartialSums {
 void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in,
                                    const WeightBlock& weight, const ConstVector& bias,
                                    const LinearWorkspace& ws, int row_chunks) const {
+  forward_summed(ctx, out, Matrix(), in, weight, bias, ws, row_chunks);
+}
+
+void ParallelLinear::forward_block_scattered(ExecutionContext& ctx, const Matrix& out_shard, const Matrix& partials,
+                                             const HeldMatrix& in, const WeightBlock& weight, const ConstVector& bias,
+                                             const LinearWorkspace& ws, int row_chunks) const {
+  FF_ASSERT(orientation_ == Orientation::transposed && forward_group_->size() > 1,
+            "{}: a forward reduce-scatter over rows needs a transposed layer summed over several ranks", name_);
+  forward_summed(ctx, partials, out_shard, in, weight, bias, ws, row_chunks);
+}
+
+void ParallelLinear::forward_summed(ExecutionContext& ctx, const Matrix& out, const Matrix& shard, const HeldMatrix& in,
+                                    const WeightBlock& weight, const ConstVector& bias, const LinearWorkspace& ws,
+                                    int row_chunks) const {
   ScopedRegion region("fourfold::linear::forward");
+  const bool scattered = shard.data() != nullptr;
   const ExecSpace& exec = ctx.compute();
   FF_ASSERT(out.extent(1) == n_local_ && in.cols() == k_local_ && out.extent(0) == in.rows() &&
                 weight.rows() == n_local_ && weight.cols() == k_local_,
@@ -214,24 +293,46 @@ void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, con
   // as below) where nothing comes between them: one rank sums the k shards (its all-reduce leaves
   // the values as they are) and they cross no bf16 wire (which rounds the sum before the bias).
   const bool fuse_bias = bias.extent(0) != 0 && forward_group_->size() == 1 && ws.wire.extent(0) == 0 &&
-                         !in.is_bf16() && !weight.is_bf16();
+                         !in.is_bf16() && !weight.is_bf16() && !scattered;
   if (fuse_bias) {
     gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
   } else {
     // The forward overlap (fwd) starts each chunk's all-reduce behind the next chunk's GEMMs
     // (PartialSums); every element is summed over the same ranks whatever the chunk (see
     // overlap.hpp for the reduction order).
-    PartialSums sums(out, *forward_group_, ws.wire, row_chunks);
+    // Scattered, each rank keeps its rows of the sum (sequence_shard.hpp).
+    PartialSums sums = scattered ? PartialSums(out, shard, *forward_group_, ws.wire, row_chunks)
+                                 : PartialSums(out, *forward_group_, ws.wire, row_chunks);
     sums.multiply_and_start(ctx, Op::transpose, in, weight, row_chunks > 1, "fourfold::linear::forward::gemm");
     sums.finish(exec);
   }
-  if (bias.extent(0) != 0 && !fuse_bias) add_row_bias(exec, out, bias);  // empty: the caller fuses the bias
+  // Empty: the caller fuses the bias.
+  if (bias.extent(0) != 0 && !fuse_bias) add_row_bias(exec, scattered ? shard : out, bias);
 }
 
 void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight,
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
                                     const HeldMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad, int row_chunks) const {
+  backward_summed(ctx, din, Matrix(), dweight, dweight_beta, dbias, dout, in, weight, ws, overlap_input_grad,
+                  row_chunks);
+}
+
+void ParallelLinear::backward_block_scattered(ExecutionContext& ctx, const Matrix& din_shard,
+                                              const Matrix& din_partials, const Matrix& dweight, float dweight_beta,
+                                              const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
+                                              const WeightBlock& weight, const LinearWorkspace& ws,
+                                              bool overlap_input_grad, int row_chunks) const {
+  FF_ASSERT(orientation_ == Orientation::normal && backward_group_->size() > 1,
+            "{}: an input-gradient reduce-scatter over rows needs a normal layer summed over several ranks", name_);
+  backward_summed(ctx, din_partials, din_shard, dweight, dweight_beta, dbias, dout, in, weight, ws,
+                  overlap_input_grad, row_chunks);
+}
+
+void ParallelLinear::backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard,
+                                     const Matrix& dweight, float dweight_beta, const Vector& dbias,
+                                     const ConstMatrix& dout, const HeldMatrix& in, const WeightBlock& weight,
+                                     const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks) const {
   ScopedRegion region("fourfold::linear::backward");
   const ExecSpace& exec = ctx.compute();
   // bf16 mode: dout rounded once here, then read as it is by both GEMMs (the same values each
@@ -254,7 +355,9 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
   // dX partial sums over this rank's n shard, summed over the n shards: by row chunks where the
   // group sums (each chunk's sum behind the next chunk's GEMMs), and with OAR while dW is
   // computed. The same sums whatever the chunks and the overlap.
-  PartialSums din_sums(din, *backward_group_, ws.wire, row_chunks);
+  PartialSums din_sums = din_shard.data() != nullptr
+                            ? PartialSums(din, din_shard, *backward_group_, ws.wire, row_chunks)
+                            : PartialSums(din, *backward_group_, ws.wire, row_chunks);
   din_sums.multiply_and_start(ctx, Op::none, dout_operand, weight, overlap_input_grad || row_chunks > 1,
                               "fourfold::linear::backward::dinput");
   if (!overlap_input_grad) din_sums.finish(exec);

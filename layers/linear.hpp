@@ -110,10 +110,37 @@ class ParallelLinear {
                       const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                       const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,
                       int row_chunks = 1) const;
+  /// Sequence sharding (sequence_shard.hpp), a transposed layer: forward_block with the sum over
+  /// the k shards (over Y) reduce-scattered by rows instead of all-reduced. out_shard (m / G_y,
+  /// n_loc) = this rank's rows of in (m, k_loc) W^T summed, + bias; partials (m, n_loc) is
+  /// scratch. row_chunks as forward_block's (at most sequence_scatter_chunks); the same values as
+  /// forward_block's rows for G_y dividing max_row_chunks. In bf16 mode ws.wire carries m + m / G_y
+  /// rows (sequence_shard_wire_rows).
+  void forward_block_scattered(ExecutionContext& ctx, const Matrix& out_shard, const Matrix& partials,
+                               const HeldMatrix& in, const WeightBlock& weight, const ConstVector& bias,
+                               const LinearWorkspace& ws, int row_chunks) const;
+  /// Sequence sharding, a normal layer: backward_block with the input gradient's sum over the n
+  /// shards (over Y) reduce-scattered by rows: din_shard (m / G_y, k_loc) = this rank's rows of
+  /// it; din_partials (m, k_loc) is scratch. dweight, dbias, dout and `in` (all m rows) as
+  /// backward_block's.
+  void backward_block_scattered(ExecutionContext& ctx, const Matrix& din_shard, const Matrix& din_partials,
+                                const Matrix& dweight, float dweight_beta, const Vector& dbias,
+                                const ConstMatrix& dout, const HeldMatrix& in, const WeightBlock& weight,
+                                const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 
  private:
+  // forward_block and backward_block, with the sum all-reduced (shard empty) or reduce-scattered
+  // into `shard` / `din_shard`.
+  void forward_summed(ExecutionContext& ctx, const Matrix& out, const Matrix& shard, const HeldMatrix& in,
+                      const WeightBlock& weight, const ConstVector& bias, const LinearWorkspace& ws,
+                      int row_chunks) const;
+  void backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard, const Matrix& dweight,
+                       float dweight_beta, const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
+                       const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,
+                       int row_chunks) const;
+
   std::string name_;
   Orientation orientation_;
   std::size_t n_ = 0, k_ = 0;

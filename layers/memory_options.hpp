@@ -60,6 +60,9 @@ struct MemoryOptions {
   /// reduce-scatters). bf16 halves their bytes through bf16 buffers the model allocates at
   /// set-up; the sums land in the fp32 gradients.
   GemmPrecision grad_reduce;
+  /// [parallel] sequence_shard: the norm region's rows (the residual stream, the norms, their
+  /// gradients) split over Y (layers/sequence_shard.hpp); nothing changes for G_y = 1.
+  bool sequence_shard = false;
 };
 
 /// The default chunk of logits: 64 MiB of fp32.

@@ -65,6 +65,23 @@ inline std::size_t summed_gemm_pieces(std::size_t m) {
   return m < static_cast<std::size_t>(max_row_chunks) ? (m == 0 ? 1 : m) : static_cast<std::size_t>(max_row_chunks);
 }
 
+/// GEMMs of a product reduce-scattered by rows over g ranks (sequence_shard.hpp): g pieces per
+/// rank's shard, times ceil(max_row_chunks / g), so that no piece crosses a shard; the same
+/// max_row_chunks pieces as summed_gemm_pieces where g divides max_row_chunks.
+inline std::size_t sequence_scatter_pieces(int g) {
+  const std::size_t ranks = g < 1 ? 1 : static_cast<std::size_t>(g);
+  return ranks * ((static_cast<std::size_t>(max_row_chunks) + ranks - 1) / ranks);
+}
+/// Row chunks such a reduce-scatter runs for the forward overlap's row_chunks: the most, not
+/// above row_chunks, that cut every shard's pieces evenly (each chunk is one reduce-scatter).
+inline std::size_t sequence_scatter_chunks(int g, int row_chunks) {
+  const std::size_t per_shard = sequence_scatter_pieces(g) / static_cast<std::size_t>(g < 1 ? 1 : g);
+  std::size_t chunks = 1;
+  for (std::size_t c = 1; c <= per_shard && c <= static_cast<std::size_t>(row_chunks); ++c)
+    if (per_shard % c == 0) chunks = c;
+  return chunks;
+}
+
 /// Default size of one data-parallel gradient bucket ([parallel] bucket_mb).
 inline constexpr double default_bucket_mb = 8.0;
 

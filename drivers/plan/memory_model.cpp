@@ -17,6 +17,9 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   const double c = model.channels, cx = c / g.x, cy = c / g.y;
   const double local_batch = static_cast<double>(step.micro_batch_size) / (g.z * g.data);
   const double T = step.seq_len, m = local_batch * T, L = model.layers;
+  // Sequence sharding (layers/sequence_shard.hpp): the norm region's rows, m_s = m / G_y.
+  const bool sharded = step.memory.sequence_shard && g.y > 1;
+  const double ms = sharded ? m / g.y : m;
   const double heads_local = static_cast<double>(model.heads) / g.y;
   // This rank's widths (step_volume.hpp): the fused q/k/v output, the MLP's first output and its
   // activation (3, 4 and 4 C_y for GPT-2).
@@ -49,15 +52,15 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     }
   };
   const Field fields[] = {
-      {m * cx, true, false, false, false},     // ln_1 output
+      {ms * cx, true, false, false, false},    // ln_1 output
       {m * qkv_y, true, true, true, false},    // qkv
       {m * cy, true, true, false, false},      // attention output
-      {m * cx, true, true, true, false},       // res2
-      {m * cx, true, false, false, false},     // ln_2 output
+      {ms * cx, true, true, true, false},      // res2
+      {ms * cx, true, false, false, false},    // ln_2 output
       {m * in_y, true, true, true, false},     // FC output
       {m * hid_y, true, false, false, false},  // GELU (SwiGLU) output
-      {m * cx, true, true, true, true},        // block output
-      {4 * m, true, true, true, true},         // two LayerNorms' mean and rstd
+      {ms * cx, true, true, true, true},       // block output
+      {4 * ms, true, true, true, true},        // two LayerNorms' mean and rstd
       {stats, true, true, true, false},        // attention's log-sum-exp
   };
   // bf16 mode: the kept matrices (the first 8 fields) are saved as bf16 copies per block and
@@ -65,12 +68,12 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   const bool bf16_activations = step.memory.precision == GemmPrecision::bf16;
   constexpr int matrix_fields = 8;
   // bf16 mode without block recomputation: the fp32 working set is four slots (gpt_memory.hpp),
-  // (m, max(C_x, C_y, W_hid)), (m, max(W_qkv, W_in)) and two (m, C_x), which also hold the embedding
-  // output and ln_f's output; the embedding output is saved as bf16. The matrices then take no
-  // shared buffer of their own.
+  // max((m_s, C_x), (m, max(C_y, W_hid))), (m, max(W_qkv, W_in)) and two (m_s, C_x), which also
+  // hold the embedding output and ln_f's output; the embedding output is saved as bf16. The
+  // matrices then take no shared buffer of their own.
   const bool packed = bf16_activations && mode != Recompute::block && L > 0;
   double kept = 0.0, kept_bf16 = 0.0,
-         shared = packed ? m * (std::max({cx, cy, hid_y}) + std::max(qkv_y, in_y) + 2 * cx) : 0.0;
+         shared = packed ? std::max(ms * cx, m * std::max(cy, hid_y)) + m * std::max(qkv_y, in_y) + 2 * ms * cx : 0.0;
   for (int i = 0; i < static_cast<int>(sizeof(fields) / sizeof(fields[0])); ++i) {
     const Field& f = fields[i];
     const bool k = f.kept(mode);
@@ -86,11 +89,11 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     }
   }
   if (L == 0) shared = 0.0;
-  // The embedding and ln_f outputs (m, C_x): fp32, or in the slots with the embedding's bf16 copy.
-  const double outputs = packed ? 2.0 * m * cx : f32 * m * 2 * cx;
-  // tokens and targets (int32); the embedding and ln_f outputs, ln_f statistics and per-row
-  // losses; the blocks.
-  r.activations = 2 * i32 * m + outputs + f32 * (3 * m + L * kept + shared) + 2.0 * L * kept_bf16;
+  // The embedding and ln_f outputs (m_s, C_x): fp32, or in the slots with the embedding's bf16 copy.
+  const double outputs = packed ? 2.0 * ms * cx : f32 * ms * 2 * cx;
+  // tokens and targets (int32); the embedding and ln_f outputs, ln_f statistics (m_s) and per-row
+  // losses (m); the blocks.
+  r.activations = 2 * i32 * m + outputs + f32 * (2 * ms + m + L * kept + shared) + 2.0 * L * kept_bf16;
   r.recompute_buffers = f32 * shared;
   // Attention: q, k, v, o, dq, dk, dv head-major (m, C_y each), delta (one per query), and one
   // query block of scores and of their gradient (B_loc NH_y, min(128, T), T). bf16 mode holds q,
@@ -103,21 +106,29 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   r.loss_chunk = f32 * head.chunk_rows * head.vocab_local;
   // ones (fp32) or the bias gradients' column partials (bf16: one row per 32 rows, of the widest
   // output with a bias), row max and (m, 2) row statistics; the LM head's h_full, gathered and full (m, C) and
-  // its chunk of logits; gradients of the residual and LayerNorm outputs (m, C_x), of qkv,
+  // its chunk of logits; gradients of the residual and LayerNorm outputs (m_s, C_x), of qkv,
   // attention output, FC and GELU (m, W_qkv + C_y + W_in + W_hid per Y rank: 12 C_y for GPT-2);
-  // LayerNorm column partials; attention's scratch; (m, 2) f64 row sums; over Z, the gathered
-  // weight blocks and the gradient slots (block and reduced chunk).
-  const double partial_rows = 2 * std::ceil(m / layernorm_chunk_rows);
+  // LayerNorm column partials (chunks apart in each of G_y segments of the rows where G_y
+  // divides m, layers/layernorm.hpp: NormRows; sharded, one segment and every Y rank's gathered);
+  // attention's scratch; (m_s, 2) f64 row sums; over Z, the gathered weight blocks and the
+  // gradient slots (block and reduced chunk).
+  const double segments = sharded || std::fmod(m, g.y) != 0.0 ? 1.0 : g.y;
+  const double partial_rows = 2 * segments * std::ceil(ms / segments / layernorm_chunk_rows) +
+                              (sharded ? g.y * 2 * std::ceil(ms / layernorm_chunk_rows) : 0.0);
   const double bias_sums = step.memory.precision == GemmPrecision::bf16
                                ? std::ceil(m / column_sum_chunk_rows) * std::max({qkv_y, in_y, cx, cy})
                                : m;
-  r.workspaces = f32 * (3 * m + bias_sums + 3 * m * c + 2 * m * cx + m * (qkv_y + cy + in_y + hid_y) + partial_rows * cx) +
-                 r.attention_scratch + r.loss_chunk + f64 * 2 * m;
+  r.workspaces = f32 * (3 * m + bias_sums + 3 * m * c + 2 * ms * cx + m * (qkv_y + cy + in_y + hid_y) + partial_rows * cx) +
+                 r.attention_scratch + r.loss_chunk + f64 * 2 * ms;
   // ZeRO-1: the staging of this rank's reduced (then updated) pieces.
   if (shards.parts > 1) r.workspaces += f32 * static_cast<double>(shards.pieces_size());
   const bool bf16 = step.memory.precision == GemmPrecision::bf16;
   const bool bf16_grads = step.memory.grad_reduce == GemmPrecision::bf16;
   constexpr double b16 = 2.0;
+  // Sequence sharding: all m rows of C_x for the transposed layers' partial sums and the gathered
+  // gradients (fp32), and the norms' outputs gathered for q/k/v and the MLP (bf16 where they are
+  // saved as bf16: bf16 mode without recomputation).
+  if (sharded) r.workspaces += f32 * m * cx + (bf16 && mode == Recompute::none && L > 0 ? b16 : f32) * m * cx;
   if (g.z > 1) {
     // The largest of a block's four weight blocks (FC and FC2 for GPT-2: 4 C^2 / (G_x G_y)).
     const double largest_block = cx * std::max({qkv_y, cy, in_y, hid_y});
@@ -135,7 +146,8 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   if (bf16) r.workspaces += b16 * p;
   // bf16 mode: the linear layers' X/Y all-reduces through one bf16 buffer of the widest
   // input or output (layers/gpt_memory.cpp).
-  if (bf16) r.workspaces += b16 * m * std::max({cx, cy, qkv_y, in_y, hid_y});
+  // Sequence sharding: a reduce-scatter's m rows sent and m_s received, of C_x.
+  if (bf16) r.workspaces += b16 * std::max(m * std::max({cx, cy, qkv_y, in_y, hid_y}), sharded ? (m + ms) * cx : 0.0);
   // bf16 mode: backward's output gradients rounded once for both of their GEMMs, the widest of
   // them (layers/linear.hpp).
   if (bf16) r.workspaces += b16 * m * std::max({cx, qkv_y, in_y});

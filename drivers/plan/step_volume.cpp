@@ -1,6 +1,7 @@
 #include "drivers/plan/step_volume.hpp"
 
 #include "core/error.hpp"
+#include "layers/overlap.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -111,6 +112,19 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // (layers/bf16_wire.hpp); LayerNorm, softmax and loss statistics, the residual stream's
   // collectives and the gradients stay fp32.
   const double wire = s.memory.precision == GemmPrecision::bf16 ? 2.0 : float_bytes;
+  // Sequence sharding (layers/sequence_shard.hpp): the norm region's m_s rows; a transposed
+  // layer's output and a normal layer's input gradient reduce-scattered over Y instead of
+  // all-reduced, by chunks of sequence_scatter_pieces; a norm's output gathered over Y for q/k/v
+  // and the MLP (as bf16 where it is saved so: bf16 without recomputation), forward and again
+  // for the weight gradient; the residual stream's gradient gathered over Y (fp32) for each
+  // transposed layer's backward and the embedding's; ln_f's output gathered for the LM head; the
+  // norms' parameter-gradient partials gathered over Y.
+  const bool sharded = s.memory.sequence_shard && g.y > 1;
+  const double norm_rows = sharded ? rows / g.y : rows;
+  const double gathered_norm = s.memory.precision == GemmPrecision::bf16 && s.memory.recompute == Recompute::none
+                                   ? 2.0
+                                   : float_bytes;
+  const long scatter_chunks = static_cast<long>(sequence_scatter_chunks(g.y, std::max(s.tp_chunks, 1)));
   const double grad = s.memory.grad_reduce == GemmPrecision::bf16 ? 2.0 : float_bytes;  // [train] grad_reduce
   std::vector<CollectiveVolume> out;
   // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
@@ -129,7 +143,7 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // over X for ln_1 of block 0, then ln_2 and the next ln_1 (or ln_f) per block.
   per_micro("embedding", CommAxis::xy, gxy, CollectiveKind::all_reduce, 1, float_bytes * rows * c);
   per_micro("LayerNorm statistics (forward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
-            (2 * L + 1) * double_bytes * 2 * rows);
+            (2 * L + 1) * double_bytes * 2 * norm_rows);
   // Normal layers' outputs over X (QKV W_qkv / G_y, FC W_in / G_y), transposed layers' over Y
   // (C_x each).
   // With the forward overlap each runs as tp_chunks all-reduces of a chunk of rows each
@@ -137,8 +151,15 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   const long chunks = static_cast<long>(std::min<double>(std::max(s.tp_chunks, 1), rows));
   per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers * chunks,
             L * wire * rows * (qkv_y + in_y), HiddenBy::fwd);
-  per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
-            CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
+  if (sharded) {
+    per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
+              CollectiveKind::reduce_scatter, 2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
+    per_micro("norm output all-gather (for QKV, FC)", CommAxis::y, g.y, CollectiveKind::all_gather, 2 * layers,
+              L * gathered_norm * rows * 2 * cx);
+  } else {
+    per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
+              CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
+  }
   // Z: each weight block gathered for the forward and again for the backward; with block
   // recomputation the backward first gathers QKV, attention projection and FC for the recomputed
   // forward, and gathers FC2, attention projection and QKV for its own GEMMs (the FC weights
@@ -151,11 +172,22 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   if (block_recompute) {
     per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce,
               2 * layers * chunks, L * wire * rows * (qkv_y + in_y), HiddenBy::fwd_recomputed);
-    per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
-              CollectiveKind::all_reduce, layers * chunks, L * wire * rows * cx, HiddenBy::fwd_recomputed);
+    if (sharded) {
+      per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
+                CollectiveKind::reduce_scatter, layers * scatter_chunks, L * wire * rows * cx,
+                HiddenBy::fwd_recomputed);
+      per_micro("norm output all-gather recomputed (for QKV, FC)", CommAxis::y, g.y, CollectiveKind::all_gather,
+                2 * layers, L * gathered_norm * rows * 2 * cx);
+    } else {
+      per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
+                CollectiveKind::all_reduce, layers * chunks, L * wire * rows * cx, HiddenBy::fwd_recomputed);
+    }
   }
   // LM head: the hidden state gathered over X, then per chunk of rows the max and (sum exp,
   // target logit) over X x Y.
+  if (sharded)
+    per_micro("LM head input rows all-gather", CommAxis::y, g.y, CollectiveKind::all_gather, 1,
+              float_bytes * rows * cx);
   per_micro("LM head input all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1, float_bytes * rows * c);
   per_micro("LM head softmax statistics", CommAxis::xy, gxy, CollectiveKind::all_reduce, 2 * head_chunks_,
             float_bytes * 3 * rows);
@@ -167,12 +199,26 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // FC2's input 4 C_y, the normal layers' inputs C_x.)
   per_micro("LM head input gradient", CommAxis::xy, gxy, CollectiveKind::all_reduce, head_chunks_, float_bytes * rows * c);
   per_micro("LayerNorm statistics (backward)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers + 1,
-            (2 * L + 1) * double_bytes * 2 * rows);
+            (2 * L + 1) * double_bytes * 2 * norm_rows);
+  if (sharded) {
+    // Two rows (weight, bias) per chunk of 32 rows of each rank's m_s (layers/layernorm.hpp).
+    per_micro("norm parameter-gradient partials all-gather", CommAxis::y, g.y, CollectiveKind::all_gather,
+              2 * layers + 1, (2 * L + 1) * float_bytes * g.y * 2 * std::ceil(norm_rows / 32.0) * cx);
+    per_micro("residual gradient all-gather (for FC2, attention projection, embedding)", CommAxis::y, g.y,
+              CollectiveKind::all_gather, 2 * layers + 1, (2 * L + 1) * float_bytes * rows * cx);
+  }
   // (By row chunks, as the forward's.)
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
             CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * (hid_y + cy), HiddenBy::oar);
-  per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce,
-            2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::oar);
+  if (sharded) {
+    per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::reduce_scatter,
+              2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::oar);
+    per_micro("norm output all-gather (for the FC and QKV weight gradients)", CommAxis::y, g.y,
+              CollectiveKind::all_gather, 2 * layers, L * gathered_norm * rows * 2 * cx);
+  } else {
+    per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce,
+              2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::oar);
+  }
   per_micro("weight-gradient reduce-scatter", CommAxis::z, g.z, CollectiveKind::reduce_scatter, 4 * layers,
             L * grad * block, HiddenBy::ors);
   per_micro("embedding output-gradient all-gather", CommAxis::x, g.x, CollectiveKind::all_gather, 1,

@@ -85,6 +85,10 @@ class Tally {
     in_y_ = model.mlp_in_width() / grid.y;
     hid_y_ = model.mlp_hidden() / grid.y;
     head_ = head_chunks(model, grid, step);
+    // Sequence sharding (layers/sequence_shard.hpp): the norm region's m_s rows.
+    sharded_ = step.memory.sequence_shard && grid.y > 1;
+    ms_ = sharded_ ? m_ / grid.y : m_;
+    segments_ = sharded_ || std::fmod(m_, grid.y) != 0.0 ? 1.0 : grid.y;
   }
 
   StepWork work;
@@ -138,8 +142,23 @@ class Tally {
   // --- Linear layers (layers/linear.cpp): out (m, n) = in (m, k) W^T, W (n, k).
   // A product of m rows and width `width` (inner `inner`) that `group` sums (PartialSums): where
   // the group has several ranks, summed_gemm_pieces GEMMs of consecutive rows whatever the row
-  // chunks, and an all-reduce per chunk of pieces (tp_chunks).
-  void summed_product(double width, double inner, bool a_fp32, int group) {
+  // chunks, and an all-reduce per chunk of pieces (tp_chunks). Scattered (sequence sharding):
+  // sequence_scatter_pieces GEMMs, and per chunk of them a reduce-scatter (bf16: its send rows
+  // packed, its received rows unpacked).
+  void summed_product(double width, double inner, bool a_fp32, int group, bool scattered = false) {
+    if (scattered) {
+      const double pieces = static_cast<double>(sequence_scatter_pieces(group));
+      const double chunks = static_cast<double>(sequence_scatter_chunks(group, std::max(step_.tp_chunks, 1)));
+      const double rows = m_ / pieces;
+      repeat(static_cast<long>(pieces), [&] { gemm(rows, width, inner, rows * inner, width * inner, false, a_fp32, false); });
+      if (bf16_) {
+        repeat(static_cast<long>(chunks), [&] {
+          pack(WorkKind::wire, m_ / chunks * width);
+          pack(WorkKind::wire, ms_ / chunks * width);
+        });
+      }
+      return;
+    }
     if (group == 1) {
       gemm(m_, width, inner, m_ * inner, width * inner, false, a_fp32, false);
       activation_all_reduce(m_ * width, group);
@@ -157,7 +176,12 @@ class Tally {
       activation_all_reduce((end - begin) * width, group);
     }
   }
-  void linear_forward(double n, double k, bool in_bf16, int group, bool bias) {
+  void linear_forward(double n, double k, bool in_bf16, int group, bool bias, bool scattered = false) {
+    if (scattered) {  // a transposed layer's output into the norm region's rows, then their bias
+      summed_product(n, k, !in_bf16, group, true);
+      if (bias) add(WorkKind::elementwise, f32 * (2.0 * ms_ * n + n));
+      return;
+    }
     // CUDA, fp32 mode: the bias in cuBLASLt's epilogue where no all-reduce comes between (gemm_bias).
     if (bias && fused_epilogues() && group == 1) {
       gemm(m_, n, k, m_ * k, n * k, false, false, false, f32 * n);
@@ -166,7 +190,7 @@ class Tally {
     summed_product(n, k, !in_bf16, group);
     if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
   }
-  void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias) {
+  void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias, bool scattered = false) {
     bool bias_done = false;
     if (bf16_) {
       if (bias) {
@@ -176,7 +200,7 @@ class Tally {
         pack(WorkKind::conversion, m_ * n);
       }
     }
-    summed_product(k, n, false, backward_group);  // dX: dout (bf16 in bf16 mode) W
+    summed_product(k, n, false, backward_group, scattered);  // dX: dout (bf16 in bf16 mode) W
     const bool accumulate = grid_.z == 1;  // G_z > 1: into the schedule's block, then reduce-scattered
     // CUDA, fp32 mode: cuBLASLt's BGRADB writes the bias gradient beside dW (gemm_bias_grad),
     // then one kernel adds it (+=).
@@ -210,29 +234,33 @@ class Tally {
     add(WorkKind::elementwise, f32 * (chunks * n + 2.0 * n));
   }
 
-  // --- LayerNorm / RMSNorm (layers/layernorm.cpp) over C_x columns.
+  // --- LayerNorm / RMSNorm (layers/layernorm.cpp) over C_x columns, on the norm region's m_s
+  // rows.
   double norm_vectors() const { return gpt2_ ? 2.0 : 1.0; }
   void normalise(double out_bytes) {
-    add(WorkKind::norm, f32 * (m_ * cx_ + 2.0 * m_ + norm_vectors() * cx_) + out_bytes * m_ * cx_ + 16.0 * m_);
+    add(WorkKind::norm, f32 * (ms_ * cx_ + 2.0 * ms_ + norm_vectors() * cx_) + out_bytes * ms_ * cx_ + 16.0 * ms_);
   }
   void layernorm_forward(double out_bytes) {
-    add(WorkKind::norm, f32 * m_ * cx_ + 16.0 * m_);
+    add(WorkKind::norm, f32 * ms_ * cx_ + 16.0 * ms_);
     normalise(out_bytes);
   }
   void residual_layernorm_forward(double out_bytes, bool copy) {
-    add(WorkKind::norm, 3.0 * f32 * m_ * cx_ + (copy ? b16 * m_ * cx_ : 0.0) + 16.0 * m_);
+    add(WorkKind::norm, 3.0 * f32 * ms_ * cx_ + (copy ? b16 * ms_ * cx_ : 0.0) + 16.0 * ms_);
     normalise(out_bytes);
   }
   void layernorm_normalise() {
-    add(WorkKind::norm, f32 * (2.0 * m_ * cx_ + 2.0 * m_ + norm_vectors() * cx_));
+    add(WorkKind::norm, f32 * (2.0 * ms_ * cx_ + 2.0 * ms_ + norm_vectors() * cx_));
   }
+  // The parameter gradients' chunks: apart in each segment of the rows (layers/layernorm.hpp,
+  // NormRows); sharded, every Y rank's summed on each.
   void layernorm_backward(double in_bytes, bool accumulate) {
-    const double mc = m_ * cx_, in = in_bytes * mc;
-    const double chunks = ceil_div(m_, static_cast<double>(layernorm_chunk_rows));
-    add(WorkKind::norm, f32 * (mc + cx_ + 2.0 * m_) + in + 16.0 * m_);
-    add(WorkKind::norm, f32 * ((accumulate ? 3.0 : 2.0) * mc + cx_ + 2.0 * m_) + in + 16.0 * m_);
-    add(WorkKind::norm, f32 * (mc + 2.0 * m_ + 2.0 * chunks * cx_) + in);
-    add(WorkKind::norm, f32 * (2.0 * chunks * cx_ + (gpt2_ ? 4.0 : 2.0) * cx_));
+    const double mc = ms_ * cx_, in = in_bytes * mc;
+    const double chunks = segments_ * ceil_div(ms_ / segments_, static_cast<double>(layernorm_chunk_rows));
+    const double summed = sharded_ ? chunks * grid_.y : chunks;
+    add(WorkKind::norm, f32 * (mc + cx_ + 2.0 * ms_) + in + 16.0 * ms_);
+    add(WorkKind::norm, f32 * ((accumulate ? 3.0 : 2.0) * mc + cx_ + 2.0 * ms_) + in + 16.0 * ms_);
+    add(WorkKind::norm, f32 * (mc + 2.0 * ms_ + 2.0 * chunks * cx_) + in);
+    add(WorkKind::norm, f32 * (2.0 * summed * cx_ + (gpt2_ ? 4.0 : 2.0) * cx_));
   }
 
   // --- The MLP activation (layers/gelu.cpp, layers/swiglu.cpp).
@@ -332,9 +360,9 @@ class Tally {
     attention_forward();
     if (kept_.saved_as_bf16(Field::qkv)) pack(WorkKind::conversion, m_ * qkv_y_);
     if (kept_.saved_as_bf16(Field::atty)) pack(WorkKind::conversion, m_ * cy_);
-    linear_forward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.y, gpt2_);
+    linear_forward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.y, gpt2_, sharded_);
     if (recomputing) {
-      add(WorkKind::elementwise, 3.0 * f32 * m_ * cx_);  // res2 += the block's input
+      add(WorkKind::elementwise, 3.0 * f32 * ms_ * cx_);  // res2 += the block's input
       layernorm_normalise();
     } else {
       residual_layernorm_forward(kept_.out_bytes(Field::ln2), kept_.saved_as_bf16(Field::res2));
@@ -348,13 +376,13 @@ class Tally {
     if (bf16_ && parameters_changed) pack(WorkKind::conversion, arena);
     // Embedding: every row looked up (as if local), summed over X Y, positions added (GPT-2).
     add(WorkKind::elementwise, 4.0 * m_ + 2.0 * f32 * m_ * c_);
-    add(WorkKind::elementwise, f32 * (2.0 * m_ * cx_ + (gpt2_ ? T_ * cx_ : 0.0)));
-    if (kept_.embedding_saved()) pack(WorkKind::conversion, m_ * cx_);
+    add(WorkKind::elementwise, f32 * (2.0 * ms_ * cx_ + (gpt2_ ? T_ * cx_ : 0.0)));  // this rank's rows
+    if (kept_.embedding_saved()) pack(WorkKind::conversion, ms_ * cx_);
     layernorm_forward(kept_.out_bytes(Field::ln1));
     // Every block alike but the last, whose residual add feeds ln_f (written in fp32).
     const auto block = [&](bool last) {
       block_forward_to_mlp(false);
-      linear_forward(cx_, hid_y_, kept_.saved_as_bf16(Field::fch_gelu), grid_.y, gpt2_);
+      linear_forward(cx_, hid_y_, kept_.saved_as_bf16(Field::fch_gelu), grid_.y, gpt2_, sharded_);
       residual_layernorm_forward(last ? f32 : kept_.out_bytes(Field::ln1), kept_.saved_as_bf16(Field::res3));
     };
     repeat(model_.layers - 1, [&] { block(false); });
@@ -403,7 +431,7 @@ class Tally {
       // The block input (the previous block's output, or the embedding): restored for a
       // recomputation (bf16 copies only), read as held by ln_1's backward.
       const bool input_saved = first ? kept_.embedding_saved() : kept_.saved_as_bf16(Field::res3);
-      if (recomputing && input_saved) pack(WorkKind::conversion, m_ * cx_);
+      if (recomputing && input_saved) pack(WorkKind::conversion, ms_ * cx_);
       if (block) {
         layernorm_normalise();
         block_forward_to_mlp(true);
@@ -411,7 +439,8 @@ class Tally {
       // A field kept per block and read back in fp32: restored (selective, and without
       // recomputation attention's inputs) from its bf16 copy.
       const auto restore = [&](Field f, double width) {
-        if (!block && kept_.saved_as_bf16(f)) pack(WorkKind::conversion, m_ * width);
+        const bool norm_region = f == Field::res2 || f == Field::res3 || f == Field::ln1 || f == Field::ln2;
+        if (!block && kept_.saved_as_bf16(f)) pack(WorkKind::conversion, (norm_region ? ms_ : m_) * width);
       };
       if (selective) restore(Field::fch, in_y_);
       if (selective && !kept_.saved_as_bf16(Field::fch_gelu)) activation_recompute();
@@ -419,7 +448,7 @@ class Tally {
       activation_backward(kept_.held_bytes(Field::fch));
       if (selective) restore(Field::res2, cx_);
       if (selective && !kept_.saved_as_bf16(Field::ln2)) layernorm_normalise();
-      linear_backward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.y, gpt2_);
+      linear_backward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.y, gpt2_, sharded_);
       layernorm_backward(kept_.held_bytes(Field::res2), true);
       restore(Field::qkv, qkv_y_);
       restore(Field::atty, cy_);
@@ -428,7 +457,7 @@ class Tally {
       attention_backward();
       rotary();
       if (selective && !kept_.saved_as_bf16(Field::ln1)) layernorm_normalise();
-      linear_backward(qkv_y_, cx_, kept_.saved_as_bf16(Field::ln1), grid_.y, gpt2_);
+      linear_backward(qkv_y_, cx_, kept_.saved_as_bf16(Field::ln1), grid_.y, gpt2_, sharded_);
       layernorm_backward(input_saved ? b16 : f32, true);
     };
     repeat(model_.layers - 1, [&] { block_backward(false); });
@@ -449,6 +478,8 @@ class Tally {
   bool bf16_ = false, gpt2_ = true;
   double local_batch_ = 0, T_ = 0, m_ = 0, c_ = 0, cx_ = 0, cy_ = 0, hs_ = 0, heads_y_ = 0, kv_y_ = 0;
   double qkv_y_ = 0, in_y_ = 0, hid_y_ = 0;
+  bool sharded_ = false;              // sequence sharding over G_y > 1
+  double ms_ = 0, segments_ = 1;      // the norm region's rows; the norms' row segments
   HeadChunks head_;
   long repeat_ = 1;
 };

@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 namespace fourfold {
 namespace {
 
@@ -28,21 +30,25 @@ TEST(MemoryModel, EqualsWhatGptAllocatesOnEveryGrid) {
       const GemmPrecision precision = (chunk != 0) != shard ? GemmPrecision::bf16 : GemmPrecision::fp32;
       // bf16 gradient collectives (their bf16 copies) with either precision, sharded or not.
       const GemmPrecision grad_reduce = chunk == 0 ? GemmPrecision::bf16 : GemmPrecision::fp32;
-      const MemoryOptions memory{recompute, chunk, shard, precision, grad_reduce};
-      for (const int seq_len : {13, 16}) {
+      MemoryOptions memory{recompute, chunk, shard, precision, grad_reduce};
+      // Sequence sharding where Y splits the rows (16 tokens: rows in 8 equal pieces).
+      for (const int seq_len : {13, 16, -16}) {
+        memory.sequence_shard = seq_len < 0;
         for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
-          if (!test::fits_small_run(shape, config)) continue;
+          if (!test::fits_small_run(shape, config) || (memory.sequence_shard && shape.y == 1)) continue;
           SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str() + ", T = " + std::to_string(seq_len) +
                        ", recompute " +
                        recompute_name(recompute) + ", loss chunk " + std::to_string(chunk) +
                        (shard ? ", optimizer sharded" : "") + ", " + precision_name(precision) +
-                       ", gradients " + precision_name(grad_reduce));
+                       ", gradients " + precision_name(grad_reduce) +
+                       (memory.sequence_shard ? ", sequence-sharded" : ""));
           const comm::Grid grid(shape, test::world());
-          const Gpt model(config, grid, batch / (shape.z * shape.data), seq_len, OverlapOptions::all(), 0.004, memory);
+          const Gpt model(config, grid, batch / (shape.z * shape.data), std::abs(seq_len), OverlapOptions::all(), 0.004,
+                          memory);
           const MemoryPlan allocated = model.memory();
           plan::StepDims step;
           step.batch_size = step.micro_batch_size = batch;
-          step.seq_len = seq_len;
+          step.seq_len = std::abs(seq_len);
           step.memory = memory;
           step.bucket_mb = 0.004;  // several buckets, remainders included
           step.gemm_operand_element_bytes = static_cast<double>(GemmEngine::bf16_operand_element_bytes());

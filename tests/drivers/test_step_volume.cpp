@@ -141,15 +141,24 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
     const GptConfig config = test::small_config_of(family);
     if (!test::fits_small_run(shape, config)) continue;
     for (const int micro_steps : {1, 2}) {
-     // Every recompute mode, with the logits in one chunk and in chunks of 5 rows.
-     for (const MemoryOptions memory : {MemoryOptions{Recompute::none, 0}, MemoryOptions{Recompute::selective, 5},
-                                        MemoryOptions{Recompute::block, 0}, MemoryOptions{Recompute::block, 5, true},
-                                        MemoryOptions{Recompute::none, 0, true}}) {
-      if ((batch / micro_steps) % (shape.z * shape.data)) continue;
+     // Every recompute mode, with the logits in one chunk and in chunks of 5 rows; sequence
+     // sharding where Y splits the rows (fp32 and bf16, recomputed or not).
+     const auto sequence_sharded = [](MemoryOptions m) {
+       m.sequence_shard = true;
+       return m;
+     };
+     for (const MemoryOptions memory :
+          {MemoryOptions{Recompute::none, 0}, MemoryOptions{Recompute::selective, 5}, MemoryOptions{Recompute::block, 0},
+           MemoryOptions{Recompute::block, 5, true}, MemoryOptions{Recompute::none, 0, true},
+           sequence_sharded(MemoryOptions{Recompute::none, 0}),
+           sequence_sharded(MemoryOptions{Recompute::none, 5, false, GemmPrecision::bf16}),
+           sequence_sharded(MemoryOptions{Recompute::block, 0, false, GemmPrecision::bf16})}) {
+      if ((batch / micro_steps) % (shape.z * shape.data) || (memory.sequence_shard && shape.y == 1)) continue;
       SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str() + ", " + std::to_string(micro_steps) +
                    " micro-batches, recompute " +
                    recompute_name(memory.recompute) + ", loss chunk " + std::to_string(memory.loss_chunk_tokens) +
-                   (memory.shard_optimizer ? ", optimizer sharded" : ""));
+                   (memory.shard_optimizer ? ", optimizer sharded" : "") +
+                   (memory.sequence_shard ? ", sequence-sharded, " + std::string(precision_name(memory.precision)) : ""));
       const double bucket_mb = 0.01;  // 2621 floats: several buckets
       const comm::Grid grid(shape, test::world());
       const int micro_batch = batch / micro_steps;

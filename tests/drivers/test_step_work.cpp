@@ -26,13 +26,15 @@ struct Case {
   int seq_len;
   int micro_steps;
   long loss_chunk_tokens;
+  bool sequence_shard = false;
 };
 
 std::string describe(ModelFamily family, const comm::GridShape& shape, const Case& c) {
   return std::string(family_name(family)) + ", grid " + shape.str() + ", recompute " + recompute_name(c.recompute) +
          ", " + precision_name(c.precision) + ", gradients " + precision_name(c.grad_reduce) +
          (c.shard ? ", optimizer sharded" : "") + ", T " + std::to_string(c.seq_len) + ", " +
-         std::to_string(c.micro_steps) + " micro-batches, loss chunk " + std::to_string(c.loss_chunk_tokens);
+         std::to_string(c.micro_steps) + " micro-batches, loss chunk " + std::to_string(c.loss_chunk_tokens) +
+         (c.sequence_shard ? ", sequence-sharded" : "");
 }
 
 TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
@@ -45,6 +47,11 @@ TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
   cases.push_back({Recompute::none, GemmPrecision::fp32, GemmPrecision::fp32, true, 16, 1, 5});
   cases.push_back({Recompute::none, GemmPrecision::bf16, GemmPrecision::fp32, false, 136, 1, 0});
   cases.push_back({Recompute::selective, GemmPrecision::fp32, GemmPrecision::fp32, false, 136, 1, 0});
+  // Sequence sharding (where Y splits the rows), both precisions, recomputed or not.
+  cases.push_back({Recompute::none, GemmPrecision::fp32, GemmPrecision::fp32, false, 16, 1, 0, true});
+  cases.push_back({Recompute::none, GemmPrecision::bf16, GemmPrecision::bf16, false, 16, 1, 0, true});
+  cases.push_back({Recompute::selective, GemmPrecision::bf16, GemmPrecision::bf16, false, 16, 1, 0, true});
+  cases.push_back({Recompute::block, GemmPrecision::fp32, GemmPrecision::fp32, false, 16, 2, 0, true});
   // Four ranks on a CI machine's two cores: every grid, the default mode in both precisions and
   // the sharded optimizer (the other modes differ from them only rank-locally, checked on 1 and 2).
   const bool four_ranks = test::runtime().world_size() >= 4;
@@ -56,11 +63,12 @@ TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
       if (!test::fits_small_run(shape, config) || micro_batch % (shape.z * shape.data)) continue;
       const comm::Grid grid(shape, test::world());
       for (const Case& c : cases) {
-        if (c.shard && shape.data == 1) continue;
+        if ((c.shard && shape.data == 1) || (c.sequence_shard && shape.y == 1)) continue;
         if (four_ranks && c.recompute != Recompute::none) continue;
         if (four_ranks && (c.seq_len != 16 || c.loss_chunk_tokens != 0)) continue;
         SCOPED_TRACE(describe(family, shape, c));
-        const MemoryOptions memory{c.recompute, c.loss_chunk_tokens, c.shard, c.precision, c.grad_reduce};
+        MemoryOptions memory{c.recompute, c.loss_chunk_tokens, c.shard, c.precision, c.grad_reduce};
+        memory.sequence_shard = c.sequence_shard;
         const double bucket_mb = 0.004;  // several buckets, remainders included
         Gpt model(config, grid, micro_batch / (shape.z * shape.data), c.seq_len, OverlapOptions::all(), bucket_mb,
                   memory);
@@ -109,7 +117,8 @@ TEST(StepWork, EqualsTheLedgerOfAStepKindByKind) {
       }
     }
   }
-  EXPECT_GE(compared, 2 * (four_ranks ? 3 : static_cast<int>(cases.size()) - 2));  // one grid at least, all cases
+  // One grid at least, every case but those of the optimizer sharded (2) and of sequence sharding (4).
+  EXPECT_GE(compared, 2 * (four_ranks ? 3 : static_cast<int>(cases.size()) - 6));
 }
 
 }  // namespace

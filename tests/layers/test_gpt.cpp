@@ -24,9 +24,10 @@ struct RunResult {
   std::map<std::string, std::vector<double>> params, grads;  // global shapes
 };
 
-RunResult run_step(const comm::Grid& grid, const GptConfig& config, const std::vector<int>& rows) {
+RunResult run_step(const comm::Grid& grid, const GptConfig& config, const std::vector<int>& rows,
+                   const MemoryOptions& memory = MemoryOptions()) {
   const int local = global_batch / (grid.shape().z * grid.shape().data);
-  Gpt model(config, grid, local, seq_len);
+  Gpt model(config, grid, local, seq_len, OverlapOptions::all(), default_bucket_mb, memory);
   model.init_parameters(seed);
   const auto [tokens, targets] = test::local_batch_of(model, rows);
   model.zero_gradients();
@@ -136,18 +137,19 @@ TEST(Gpt, LlamaOneRankMatchesTheDoubleReference) {
 }
 
 void expect_matches_single_rank(const comm::GridShape& shape, ModelFamily family,
-                                int hierarchical_ranks_per_node = 0) {
+                                int hierarchical_ranks_per_node = 0, const MemoryOptions& memory = MemoryOptions()) {
   SCOPED_TRACE(std::string("grid ") + shape.str() + ", " + family_name(family) +
                (hierarchical_ranks_per_node > 0
                     ? ", hierarchical on nodes of " + std::to_string(hierarchical_ranks_per_node) + " ranks"
-                    : std::string()));
+                    : std::string()) +
+               (memory.sequence_shard ? ", sequence-sharded" : ""));
   const comm::Grid grid(shape, test::world(), comm::Backend::automatic, comm::ProgressMode::automatic,
                         hierarchical_ranks_per_node > 0 ? comm::Hierarchical::on : comm::Hierarchical::off,
                         hierarchical_ranks_per_node);
   if (hierarchical_ranks_per_node > 0) {
     ASSERT_TRUE(grid.hierarchical(comm::GroupKind::z) || grid.hierarchical(comm::GroupKind::data)) << "nothing split";
   }
-  const RunResult got = run_step(grid, test::small_config_of(family), batch_rows());
+  const RunResult got = run_step(grid, test::small_config_of(family), batch_rows(), memory);
   const RunResult& want = single_rank_result(family);
   EXPECT_NEAR(got.loss, want.loss, 1e-5 * std::abs(want.loss));
   for (const auto& [name, values] : want.params)
@@ -196,6 +198,31 @@ TEST(Gpt, HierarchicalGroupsMatchOneRank) {
       ++checked;
     }
   EXPECT_EQ(checked, 4);
+}
+
+// Sequence sharding (layers/sequence_shard.hpp) on every grid of this world size where Y splits
+// the rows (chosen 8-rank grids): GPT-2 and Llama match one rank, so the double-precision
+// references too (OneRankMatchesTheDoubleReference).
+TEST(Gpt, SequenceShardedGridsMatchOneRank) {
+  const int world = test::runtime().world_size();
+  std::vector<comm::GridShape> shapes;
+  if (world <= 4) {
+    shapes = comm::all_grid_shapes(world);
+  } else {
+    shapes = {{2, 2, 2, 1}, {1, 2, 2, 2}, {1, 4, 2, 1}};
+  }
+  MemoryOptions sharded;
+  sharded.sequence_shard = true;
+  int checked = 0;
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
+    for (const auto& shape : shapes) {
+      if (world != shape.size() || shape.y == 1 || !test::fits_small_run(shape, test::small_config_of(family)))
+        continue;
+      expect_matches_single_rank(shape, family, 0, sharded);
+      ++checked;
+    }
+  if (world == 1) GTEST_SKIP() << "no grid of one rank splits Y";
+  EXPECT_GT(checked, 1);
 }
 
 TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
