@@ -411,9 +411,13 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
     if (shard_.active() && layer.orientation() == Orientation::normal) {
-      // Sequence sharding: the input gradient reduce-scattered over Y into the norm region's rows.
-      layer.backward_block_scattered(grid_.context(), din, ws_.rows_full, dweight, beta, dbias, dout, in, weight,
-                                     ws_.linear, overlap_.oar, overlap_.forward_row_chunks());
+      // Sequence sharding: the input gradient reduce-scattered over Y into the norm region's rows;
+      // `in` is the norm's output (m_s rows), gathered over Y behind the input-gradient GEMMs
+      // (with oar; else before them).
+      comm::Request gather;
+      const HeldMatrix gathered = gathered_input(exec, in, overlap_.oar ? &gather : nullptr);
+      layer.backward_block_scattered(grid_.context(), din, ws_.rows_full, dweight, beta, dbias, dout, gathered, weight,
+                                     ws_.linear, overlap_.oar, overlap_.forward_row_chunks(), &gather);
     } else {
       layer.backward_block(grid_.context(), din, dweight, beta, dbias, dout, in, weight, ws_.linear, overlap_.oar,
                            overlap_.forward_row_chunks());
@@ -474,7 +478,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
       gelu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, fch);
     }
     const HeldMatrix res2 = backward_input(BlockField::res2);  // before ln2 recomputed from it
-    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, gathered_input(exec, gemm_input(BlockField::ln2)));
+    linear_backward(fc_, call + 2, ws_.d_ln, dw.fc_b, ws_.d_fch, gemm_input(BlockField::ln2));  // gathered there
     // d_res += the LayerNorm's input gradient, in its input-gradient kernel.
     layernorm_backward(exec, ws_.d_res, dw.ln2_w, dw.ln2_b, ws_.d_ln, res2, w.ln2_w, a.ln2_mean,
                        a.ln2_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_, norm_rows_);
@@ -487,7 +491,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     attention_backward(grid_.context(), ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
-    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, gathered_input(exec, gemm_input(BlockField::ln1)));
+    linear_backward(qkv_, call, ws_.d_ln, dw.qkv_b, ws_.d_qkv, gemm_input(BlockField::ln1));  // gathered there
     layernorm_backward(exec, ws_.d_res, dw.ln1_w, dw.ln1_b, ws_.d_ln, block_input, w.ln1_w, a.ln1_mean,
                        a.ln1_rstd, ws_.row_sums, ws_.ln_partials, x, true, norm_, norm_rows_);
     gradient_sync_->block_done(exec, l, s);
@@ -496,13 +500,16 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
                      vocab_.offset, seq_len_, x);
 }
 
-HeldMatrix Gpt::gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output) {
+HeldMatrix Gpt::gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output, comm::Request* started) {
   if (!shard_.active()) return norm_output;
+  const bool start = started != nullptr;
   if (norm_output.is_bf16()) {
-    gather_rows(exec, *shard_.group, norm_output.bf16, ws_.gathered_bf16);
+    comm::Request r = gather_rows(exec, *shard_.group, norm_output.bf16, ws_.gathered_bf16, start);
+    if (start) *started = std::move(r);
     return ConstBf16Matrix(ws_.gathered_bf16);
   }
-  gather_rows(exec, *shard_.group, norm_output.fp32, ws_.gathered);
+  comm::Request r = gather_rows(exec, *shard_.group, norm_output.fp32, ws_.gathered, start);
+  if (start) *started = std::move(r);
   return ws_.gathered;
 }
 

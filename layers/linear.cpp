@@ -315,24 +315,25 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
                                     const HeldMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad, int row_chunks) const {
   backward_summed(ctx, din, Matrix(), dweight, dweight_beta, dbias, dout, in, weight, ws, overlap_input_grad,
-                  row_chunks);
+                  row_chunks, nullptr);
 }
 
 void ParallelLinear::backward_block_scattered(ExecutionContext& ctx, const Matrix& din_shard,
                                               const Matrix& din_partials, const Matrix& dweight, float dweight_beta,
                                               const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                                               const WeightBlock& weight, const LinearWorkspace& ws,
-                                              bool overlap_input_grad, int row_chunks) const {
+                                              bool overlap_input_grad, int row_chunks, comm::Request* in_gather) const {
   FF_ASSERT(orientation_ == Orientation::normal && backward_group_->size() > 1,
             "{}: an input-gradient reduce-scatter over rows needs a normal layer summed over several ranks", name_);
   backward_summed(ctx, din_partials, din_shard, dweight, dweight_beta, dbias, dout, in, weight, ws,
-                  overlap_input_grad, row_chunks);
+                  overlap_input_grad, row_chunks, in_gather);
 }
 
 void ParallelLinear::backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard,
                                      const Matrix& dweight, float dweight_beta, const Vector& dbias,
                                      const ConstMatrix& dout, const HeldMatrix& in, const WeightBlock& weight,
-                                     const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks) const {
+                                     const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks,
+                                     comm::Request* in_gather) const {
   ScopedRegion region("fourfold::linear::backward");
   const ExecSpace& exec = ctx.compute();
   // bf16 mode: dout rounded once here, then read as it is by both GEMMs (the same values each
@@ -361,6 +362,7 @@ void ParallelLinear::backward_summed(ExecutionContext& ctx, const Matrix& din, c
   din_sums.multiply_and_start(ctx, Op::none, dout_operand, weight, overlap_input_grad || row_chunks > 1,
                               "fourfold::linear::backward::dinput");
   if (!overlap_input_grad) din_sums.finish(exec);
+  if (in_gather != nullptr && in_gather->active()) in_gather->wait(exec);  // `in`, gathered behind dX's GEMMs
   // The bias gradient as the GEMM dout^T ones (fp32 operands, no column-sum partials: fp32 mode)
   // with dW from the same read of dout (gemm_bias_grad: cuBLASLt's BGRADB epilogue on CUDA,
   // elsewhere the same two GEMMs in the same order as below).

@@ -122,11 +122,14 @@ class ParallelLinear {
   /// Sequence sharding, a normal layer: backward_block with the input gradient's sum over the n
   /// shards (over Y) reduce-scattered by rows: din_shard (m / G_y, k_loc) = this rank's rows of
   /// it; din_partials (m, k_loc) is scratch. dweight, dbias, dout and `in` (all m rows) as
-  /// backward_block's.
+  /// backward_block's. in_gather: a started gather of `in` (its rows over Y, gather_rows), waited
+  /// for only before the weight-gradient GEMM, so that it runs behind the input-gradient GEMMs;
+  /// null: `in` is ready.
   void backward_block_scattered(ExecutionContext& ctx, const Matrix& din_shard, const Matrix& din_partials,
                                 const Matrix& dweight, float dweight_beta, const Vector& dbias,
                                 const ConstMatrix& dout, const HeldMatrix& in, const WeightBlock& weight,
-                                const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks) const;
+                                const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks,
+                                comm::Request* in_gather = nullptr) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 
@@ -139,7 +142,7 @@ class ParallelLinear {
   void backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard, const Matrix& dweight,
                        float dweight_beta, const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                        const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,
-                       int row_chunks) const;
+                       int row_chunks, comm::Request* in_gather) const;
 
   std::string name_;
   Orientation orientation_;

@@ -94,6 +94,8 @@ int main(int argc, char** argv) {
     model_cmd->add_option("--loss-chunk-tokens", model_options.loss_chunk_tokens,
                           "rows of logits per chunk of the LM head (0: 64 MiB of them)")
         ->capture_default_str();
+    model_cmd->add_flag("--sequence-shard", model_options.sequence_shard,
+                        "split the norm region's rows (residual stream, norms) over Y ([parallel] sequence_shard)");
     model_cmd->add_flag("--count-syncs", model_options.count_syncs,
                         "run whole optimizer steps (forward, backward, gradient sync, norm, AdamW) and print "
                         "host_syncs_per_step: how often the host waited for the device");

@@ -60,7 +60,8 @@ int run_model_bench(Runtime& runtime, const ModelBenchOptions& options) {
   if (options.count_syncs) FF_REQUIRE(modes.size() == 1, "--count-syncs takes one --recompute mode");
   for (const GptConfig& config : configs) {
     for (const Recompute recompute : modes) {
-      const MemoryOptions memory{recompute, options.loss_chunk_tokens};
+      MemoryOptions memory{recompute, options.loss_chunk_tokens};
+      memory.sequence_shard = options.sequence_shard;
       Gpt model(config, grid, options.batch / row_groups, options.seq_len, OverlapOptions::all(), default_bucket_mb,
                 memory);
       run_model(model, grid, options);
@@ -181,6 +182,7 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
         {"model_gflops_6N", model_flops / step_s / 1e9},
         {"blas_threads", blas_threads()},
         {"recompute", recompute_name(model.memory_options().recompute)},
+        {"sequence_shard", model.memory_options().sequence_shard},
         {"activations_mib", static_cast<double>(memory.activations) / mib},
         {"workspaces_mib", static_cast<double>(memory.workspaces) / mib},
         {"max_rss_mib", max_rss_mib},

@@ -21,6 +21,7 @@ struct ModelBenchOptions {
   bool count_syncs = false; // count host synchronisations of whole optimizer steps instead
   std::string recompute = "none";  // recompute modes, comma-separated: each timed in turn, in this process
   long loss_chunk_tokens = 0;      // rows of logits per chunk; 0 = 64 MiB of them
+  bool sequence_shard = false;     // the norm region's rows over Y (layers/sequence_shard.hpp)
 };
 
 int run_model_bench(Runtime& runtime, const ModelBenchOptions& options);

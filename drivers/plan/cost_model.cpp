@@ -6,6 +6,7 @@
 #include "drivers/plan/calibration.hpp"
 #include "drivers/plan/step_volume.hpp"
 #include "layers/attention_blocking.hpp"
+#include "layers/overlap.hpp"
 
 #include <fmt/format.h>
 
@@ -250,6 +251,13 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     }
     void add(CommAxis axis, double v) { seconds[axis_index(axis)] += v; }
   };
+  // A forward sum's row chunks: tp_chunks, or with sequence sharding the reduce-scatter's
+  // (sequence_scatter_chunks).
+  const auto row_chunks_of = [&](const CollectiveVolume& v) {
+    return v.kind == CollectiveKind::reduce_scatter
+               ? static_cast<double>(sequence_scatter_chunks(grid.y, std::max(step.tp_chunks, 1)))
+               : chunks;
+  };
   // Per micro-batch: behind the forward (oag), behind the weight-gradient GEMMs (oar), behind
   // the backward (oag, ors); per step: behind the last backward (dp).
   Share forward_hideable, input_gradient_hideable, backward_hideable, data_hideable;
@@ -283,10 +291,11 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     } else if (v.hidden_by == HiddenBy::oar && overlap.oar) {
       exposed = 0.0;
       input_gradient_hideable.add(v.axis, seconds / micro_steps);
-    } else if ((v.hidden_by == HiddenBy::fwd || v.hidden_by == HiddenBy::fwd_recomputed) && chunks > 1) {
+    } else if ((v.hidden_by == HiddenBy::fwd || v.hidden_by == HiddenBy::fwd_recomputed) &&
+               row_chunks_of(v) > 1) {
       // Forward overlap by row chunks: chunk c's all-reduce behind chunk c + 1's GEMM; each
       // call's last chunk waits (its layer's output is needed next). Every chunk pays the latency.
-      exposed = seconds / chunks;
+      exposed = seconds / row_chunks_of(v);
       Share& window = v.hidden_by == HiddenBy::fwd ? forward_hideable : backward_hideable;
       window.add(v.axis, (seconds - exposed) / micro_steps);
     } else if (v.hidden_by == HiddenBy::dp && overlap.dp) {
@@ -401,6 +410,8 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
   const std::vector<bool> shards =
       space.shard_optimizer.empty() ? std::vector<bool>{step.memory.shard_optimizer} : space.shard_optimizer;
   const std::vector<bool> splits = space.hierarchical.empty() ? std::vector<bool>{step.hierarchical} : space.hierarchical;
+  const std::vector<bool> sequence_shards =
+      space.sequence_shard.empty() ? std::vector<bool>{step.memory.sequence_shard} : space.sequence_shard;
   const std::vector<int> chunk_counts =
       space.tp_chunks.empty() || !overlap.fwd ? std::vector<int>{step.tp_chunks} : space.tp_chunks;
   std::vector<StepCost> feasible, infeasible;
@@ -420,18 +431,23 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
               if (split != splits.front() && node_split_shape(CommAxis::z, g, machine.gpus_per_node).local == 0 &&
                   node_split_shape(CommAxis::data, g, machine.gpus_per_node).local == 0)
                 continue;
-              StepDims s = step;
-              s.micro_batch_size = m;
-              s.memory.recompute = r;
-              s.memory.shard_optimizer = shard;
-              s.tp_chunks = chunks;
-              s.hierarchical = split;
-              StepCost c = predict_step(model, g, s, machine, overlap);
-              if (c.feasible) {
-                any = true;
-                feasible.push_back(std::move(c));
-              } else {
-                rejected.push_back(std::move(c));
+              for (const bool sequence : sequence_shards) {
+                // Sequence sharding changes nothing where Y is one rank.
+                if (sequence && g.y == 1 && sequence_shards.size() > 1) continue;
+                StepDims s = step;
+                s.micro_batch_size = m;
+                s.memory.recompute = r;
+                s.memory.shard_optimizer = shard;
+                s.memory.sequence_shard = sequence;
+                s.tp_chunks = chunks;
+                s.hierarchical = split;
+                StepCost c = predict_step(model, g, s, machine, overlap);
+                if (c.feasible) {
+                  any = true;
+                  feasible.push_back(std::move(c));
+                } else {
+                  rejected.push_back(std::move(c));
+                }
               }
             }
           }
@@ -454,7 +470,8 @@ std::vector<StepCost> rank_plans(const ModelDims& model, int gpus, const StepDim
       return static_cast<int>(a.step.memory.recompute) < static_cast<int>(b.step.memory.recompute);
     if (a.step.memory.shard_optimizer != b.step.memory.shard_optimizer) return !a.step.memory.shard_optimizer;
     if (a.step.tp_chunks != b.step.tp_chunks) return a.step.tp_chunks < b.step.tp_chunks;
-    return !a.step.hierarchical && b.step.hierarchical;
+    if (a.step.hierarchical != b.step.hierarchical) return !a.step.hierarchical;
+    return !a.step.memory.sequence_shard && b.step.memory.sequence_shard;
   });
   feasible.insert(feasible.end(), infeasible.begin(), infeasible.end());
   return feasible;

@@ -161,6 +161,7 @@ struct SearchSpace {
   std::vector<bool> shard_optimizer;  // empty: step's own; sharding is tried only where G_data > 1
   std::vector<int> tp_chunks;         // forward row chunks (with fwd overlap); empty: step's own
   std::vector<bool> hierarchical;     // Z and data collectives by node; empty: step's own
+  std::vector<bool> sequence_shard;   // the norm region's rows over Y; empty: step's own; tried where G_y > 1
 };
 /// Every micro-batch size from 1 to batch_size that divides it.
 std::vector<int> micro_batch_divisors(int batch_size);

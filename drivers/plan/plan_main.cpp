@@ -57,6 +57,7 @@ struct Options {
   std::string tp_chunks;         // "" = the config's parallel.tp_chunks, "auto" = searched, else a count
   std::string hierarchical;      // "" = the config's parallel.hierarchical, "auto" = searched, true, false
   std::string shard_optimizer;   // "" = the config's, "auto" = searched, "true" or "false"
+  std::string sequence_shard;    // "" = the config's, "auto" = searched, "true" or "false"
   std::vector<std::string> assignments;  // --set section.key=value
   int gpus = 0, batch_size = 0, seq_len = 0, top = 10;
   bool json = false, show_infeasible = false;
@@ -107,6 +108,13 @@ int run(const Options& o) {
              "--shard-optimizer '{}': expected true, false or auto", shard_text);
   const bool search_shard = shard_text == "auto";
   step.memory.shard_optimizer = shard_text == "true";
+  const std::string sequence_text =
+      !o.sequence_shard.empty()                  ? o.sequence_shard
+      : values.given("parallel.sequence_shard") ? (values.boolean("parallel.sequence_shard") ? "true" : "false")
+                                                 : "auto";
+  FF_REQUIRE(sequence_text == "auto" || sequence_text == "true" || sequence_text == "false",
+             "--sequence-shard '{}': expected true, false or auto", sequence_text);
+  step.memory.sequence_shard = sequence_text == "true";
   const long long chunk = values.integer("train.loss_chunk_tokens");
   FF_REQUIRE(chunk >= 0, "train.loss_chunk_tokens = {}: expected 0 (automatic) or a positive number", chunk);
   step.memory.loss_chunk_tokens = static_cast<long>(chunk);
@@ -145,6 +153,7 @@ int run(const Options& o) {
   if (search_micro) space.micro_batch_sizes = plan::micro_batch_divisors(step.batch_size);
   if (search_recompute) space.recompute_modes = {Recompute::none, Recompute::selective, Recompute::attention, Recompute::block};
   if (search_shard) space.shard_optimizer = {false, true};
+  if (sequence_text == "auto") space.sequence_shard = {false, true};
   if (search_chunks) space.tp_chunks = {1, 2, 4, 8};
   // Hierarchical collectives: searched unless the command line or the config says true or false.
   const std::string hierarchical_text =
@@ -163,8 +172,8 @@ int run(const Options& o) {
   for (const auto& c : ranked) feasible += c.feasible;
   if (!o.json) {
     std::printf("# %s on %d GPUs of %s (%d per node; %s GEMMs at %.4g TFLOP/s, peak %.4g): %s; batch %d x %d, "
-                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s, tp_chunks %s, hierarchical %s; %zu grids, %ld feasible "
-                "configurations\n",
+                "micro-batch %s, recompute %s, optimizer sharding %s; overlap %s, tp_chunks %s, hierarchical %s, "
+                "sequence_shard %s; %zu grids, %ld feasible configurations\n",
                 path.c_str(), o.gpus, machine.name.c_str(), machine.gpus_per_node,
                 precision_name(step.memory.precision), machine.gemm_tflops.at(step.memory.precision),
                 machine.peak_tflops.at(step.memory.precision), model_from_config.str().c_str(), step.batch_size, step.seq_len,
@@ -172,9 +181,11 @@ int run(const Options& o) {
                 search_recompute ? "searched" : recompute_name(step.memory.recompute), shard_text == "auto" ? "searched" : shard_text.c_str(), parsed.str().c_str(),
                 search_chunks ? "searched" : std::to_string(step.tp_chunks).c_str(),
                 hierarchical == comm::Hierarchical::automatic ? "searched" : hierarchical_text.c_str(),
-                plan::factorizations(o.gpus).size(), feasible);
-    std::printf("%4s  %-14s %6s %-9s %5s %6s %4s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute",
-                "zero1", "chunks", "hier", "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU", mfu_label.c_str());
+                sequence_text == "auto" ? "searched" : sequence_text.c_str(), plan::factorizations(o.gpus).size(),
+                feasible);
+    std::printf("%4s  %-14s %6s %-9s %5s %6s %4s %4s %9s %9s   %27s %8s %15s\n", "rank", "grid", "micro", "recompute",
+                "zero1", "chunks", "hier", "seq", "step s", "compute", "exposed ms: x / y / z / data / xy", "GiB/GPU",
+                mfu_label.c_str());
   }
   for (const auto& c : ranked) {
     if (!c.feasible && !o.show_infeasible) continue;
@@ -191,6 +202,7 @@ int run(const Options& o) {
                              {"shard_optimizer", c.step.memory.shard_optimizer},
                              {"tp_chunks", c.step.tp_chunks},
                              {"hierarchical", c.step.hierarchical},
+                             {"sequence_shard", c.step.memory.sequence_shard},
                              {"overlap", parsed.str()}};
       if (c.feasible) {
         line["step_s"] = c.step_s;
@@ -228,10 +240,10 @@ int run(const Options& o) {
     const std::string exposed = fmt::format("{} / {} / {} / {} / {}", axis_ms(c, comm::CommAxis::x),
                                             axis_ms(c, comm::CommAxis::y), axis_ms(c, comm::CommAxis::z),
                                             axis_ms(c, comm::CommAxis::data), axis_ms(c, comm::CommAxis::xy));
-    std::printf("%4d  %-14s %6d %-9s %5s %6d %4s %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown, c.grid.str().c_str(),
-                c.step.micro_batch_size, recompute_name(c.step.memory.recompute),
+    std::printf("%4d  %-14s %6d %-9s %5s %6d %4s %4s %9.3f %9.3f   %27s %8.1f %14.1f%%\n", shown,
+                c.grid.str().c_str(), c.step.micro_batch_size, recompute_name(c.step.memory.recompute),
                 c.step.memory.shard_optimizer ? "yes" : "no", c.step.tp_chunks, c.step.hierarchical ? "yes" : "no",
-                c.step_s, c.compute_s(),
+                c.step.memory.sequence_shard ? "yes" : "no", c.step_s, c.compute_s(),
                 exposed.c_str(), c.memory.total() / gib, 100.0 * c.mfu);
   }
   FF_REQUIRE(feasible > 0, "no configuration of {} GPUs fits: rerun with --show-infeasible for the reasons", o.gpus);
@@ -263,6 +275,9 @@ int main(int argc, char** argv) {
   app.add_option("--shard-optimizer", o.shard_optimizer,
                  "AdamW sharded over the data ranks (ZeRO-1): true, false, or auto (both searched with the grid; "
                  "default: the config's parallel.shard_optimizer where it sets one, else auto)");
+  app.add_option("--sequence-shard", o.sequence_shard,
+                 "the norm region's rows split over Y: true, false, or auto (both searched with the grid where G_y > 1; "
+                 "default: the config's parallel.sequence_shard where it sets one, else auto)");
   app.add_option("--set", o.assignments, "section.key=value: any configuration key, as fourfold-train takes it "
                                          "(e.g. train.precision=\"bf16\", train.recompute=\"block\"); repeatable");
   app.add_option("--seq-len", o.seq_len, "tokens per sequence (default: the config's)");

@@ -213,8 +213,9 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   if (sharded) {
     per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::reduce_scatter,
               2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::oar);
+    // Started before the input-gradient GEMMs and waited for before the weight gradient's (with oar).
     per_micro("norm output all-gather (for the FC and QKV weight gradients)", CommAxis::y, g.y,
-              CollectiveKind::all_gather, 2 * layers, L * gathered_norm * rows * 2 * cx);
+              CollectiveKind::all_gather, 2 * layers, L * gathered_norm * rows * 2 * cx, HiddenBy::oar);
   } else {
     per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::all_reduce,
               2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::oar);

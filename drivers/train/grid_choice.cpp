@@ -40,6 +40,7 @@ plan::SearchSpace plan_search(const TrainConfig& config) {
   if (config.search_shard_optimizer) space.shard_optimizer = {false, true};
   if (config.search_tp_chunks) space.tp_chunks = {1, 2, 4, 8};
   if (config.search_hierarchical) space.hierarchical = {false, true};
+  if (config.search_sequence_shard) space.sequence_shard = {false, true};
   return space;
 }
 
@@ -48,6 +49,7 @@ void apply_plan(TrainConfig& config, const plan::StepCost& chosen) {
   config.micro_batch_size = chosen.step.micro_batch_size;
   config.memory.recompute = chosen.step.memory.recompute;
   config.memory.shard_optimizer = chosen.step.memory.shard_optimizer;
+  config.memory.sequence_shard = chosen.step.memory.sequence_shard;
   if (config.overlap.fwd) config.overlap.tp_chunks = chosen.step.tp_chunks;
   if (config.search_hierarchical && !chosen.step.hierarchical) config.hierarchical = comm::Hierarchical::off;
 }
@@ -150,10 +152,11 @@ const plan::StepCost& best_grid(const std::vector<plan::StepCost>& ranked, const
 
 std::string describe(const plan::StepCost& cost) {
   constexpr double gib = 1024.0 * 1024.0 * 1024.0;
-  const std::string options = fmt::format("micro-batch {}, recompute {}, optimizer {}, tp_chunks {}, hierarchical {}",
-                                          cost.step.micro_batch_size, recompute_name(cost.step.memory.recompute),
-                                          cost.step.memory.shard_optimizer ? "sharded" : "replicated",
-                                          cost.step.tp_chunks, cost.step.hierarchical ? "yes" : "no");
+  const std::string options =
+      fmt::format("micro-batch {}, recompute {}, optimizer {}, tp_chunks {}, hierarchical {}, sequence_shard {}",
+                  cost.step.micro_batch_size, recompute_name(cost.step.memory.recompute),
+                  cost.step.memory.shard_optimizer ? "sharded" : "replicated", cost.step.tp_chunks,
+                  cost.step.hierarchical ? "yes" : "no", cost.step.memory.sequence_shard ? "yes" : "no");
   if (!cost.feasible) return fmt::format("{} ({}) cannot run: {}", cost.grid.str(), options, cost.reason);
   return fmt::format("{} predicted {:.4g} s/step (compute {:.4g} s, exposed communication {:.3g} ms), {:.2f} GiB/GPU; {}",
                      cost.grid.str(), cost.step_s, cost.compute_s(), 1e3 * cost.exposed_total(),

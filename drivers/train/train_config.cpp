@@ -63,6 +63,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"parallel", "hierarchical", V::string, std::string("auto"), "Z and data collectives in two levels where their groups span nodes with several members on each: inside the node, across nodes on 1/(members per node) of the bytes, inside again; auto (where the groups allow), true (a group that spans nodes unevenly is an error), or false; all-gathers are exact, sums are summed per node first (bit-identical run to run, equal to flat sums to rounding)", ""},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
       {"parallel", "shard_optimizer", V::boolean, false, "split AdamW's moments and update over the data ranks (ZeRO-1): gradients reduce-scattered over data instead of all-reduced, each data rank updates its 1/G_data share, parameters all-gathered; checkpoints keep their global layout, so sharded and unsharded runs resume each other", ""},
+      {"parallel", "sequence_shard", V::boolean, false, "split the norm region's rows (residual stream, LayerNorm/RMSNorm inputs, outputs and gradients) over Y (Megatron's sequence parallelism): transposed layers reduce-scatter their outputs by rows instead of all-reducing them, q/k/v and the MLP gather their inputs over Y; the same bytes, 1/G_y of the norm region's memory and work; bit-identical results; rows per rank (micro-batch sequences x seq_len / (G_z G_data)) must split into 8 equal GEMM pieces (for G_y dividing 8); searched by --grid auto when unset", ""},
       {"parallel", "timeout_s", V::real, 300.0, "a rank blocked this many seconds in a collective (a peer died or hangs) reports the ranks of its node that are gone or stopped and exits non-zero, so the job ends instead of hanging; checkpoint I/O is not timed; 0 = no watchdog", ""},
       {"parallel", "progress", V::string, std::string("auto"), "how MPI collectives progress while a rank computes: thread (a progress engine thread per rank; needs MPI_THREAD_MULTIPLE), inline (each runs when waited for: nothing overlaps), or auto (thread where the node has a core per rank, else inline)", ""},
       {"train", "steps", V::integer, 100LL, "optimizer steps", "--steps"},
@@ -356,6 +357,8 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   }
   c.memory.loss_chunk_tokens = static_cast<long>(non_negative("train.loss_chunk_tokens"));
   c.memory.shard_optimizer = v.boolean("parallel.shard_optimizer");
+  c.memory.sequence_shard = v.boolean("parallel.sequence_shard");
+  c.search_sequence_shard = c.grid_auto && !v.given("parallel.sequence_shard");
   c.search_micro_batch = c.grid_auto && !v.given("train.micro_batch_size");
   c.search_recompute = c.grid_auto && !v.given("train.recompute");
   c.search_shard_optimizer = c.grid_auto && !v.given("parallel.shard_optimizer");

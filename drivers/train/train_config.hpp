@@ -73,6 +73,7 @@ struct TrainConfig {
   // micro-batch (train.micro_batch_size), the recompute mode (train.recompute) and optimizer
   // sharding (parallel.shard_optimizer).
   bool search_micro_batch = false, search_recompute = false, search_shard_optimizer = false;
+  bool search_sequence_shard = false;  // parallel.sequence_shard unset with --grid auto
   bool search_tp_chunks = false;  // parallel.tp_chunks = "auto" with --grid auto and fwd overlap
   bool search_hierarchical = false;  // parallel.hierarchical = "auto" with --grid auto
   std::string machine;          // the planner's machine (local, a preset or a file)

@@ -166,11 +166,12 @@ int main(int argc, char** argv) {
                     machine->machine.name.c_str(), machine->origin.c_str(),
                     overlaps ? config.overlap.str().c_str() : "none (inline progress)", ranked.size(),
                     runtime.world_size(), describe(best).c_str());
-        const std::string searched = fmt::format("{}{}{}{}{}", config.search_micro_batch ? " micro-batch" : "",
+        const std::string searched = fmt::format("{}{}{}{}{}{}", config.search_micro_batch ? " micro-batch" : "",
                                                  config.search_recompute ? " recompute" : "",
                                                  config.search_shard_optimizer ? " shard_optimizer" : "",
                                                  config.search_tp_chunks && overlaps ? " tp_chunks" : "",
-                                                 config.search_hierarchical ? " hierarchical" : "");
+                                                 config.search_hierarchical ? " hierarchical" : "",
+                                                 config.search_sequence_shard ? " sequence_shard" : "");
         if (!searched.empty())
           std::printf("fourfold-train: --grid auto also chose (unset in the configuration):%s\n", searched.c_str());
         if (ranked.size() > 1 && ranked[1].feasible)

@@ -31,7 +31,7 @@ grep -q "(cached)" <<<"$out" || fail "the dry run measured again instead of read
 grep -q "chose $chosen" <<<"$out" || fail "the same calibration chose another grid: $out"
 grep -q "the configuration is valid" <<<"$out" || fail "no dry-run report: $out"
 grep -q "memory    per rank: parameters" <<<"$out" || fail "no memory per rank: $out"
-grep -q "step      $chosen predicted .*; micro-batch 16, recompute [a-z]*, optimizer [a-z]*, tp_chunks [1248], hierarchical [a-z]*; rank 1 of [0-9]* configurations of 4 grids" <<<"$out" \
+grep -q "step      $chosen predicted .*; micro-batch 16, recompute [a-z]*, optimizer [a-z]*, tp_chunks [1248], hierarchical [a-z]*, sequence_shard [a-z]*; rank 1 of [0-9]* configurations of 4 grids" <<<"$out" \
   || fail "no predicted step: $out"
 grep -q "also chose (unset in the configuration): recompute shard_optimizer tp_chunks hierarchical" <<<"$out" || fail "no searched options: $out"
 cmp -s "$work/run/calibration-2ranks-fp32.jsonl" "$work/calibration.before" || fail "the calibration was rewritten"

@@ -206,9 +206,14 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
 // linear layers' forward all-reduces (recomputed ones apart) by the forward overlap; nothing else.
 TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
   const plan::ModelDims gpt2;
-  for (const Recompute r : {Recompute::none, Recompute::block}) {
-    for (const auto& v : plan::step_collectives(gpt2, {2, 2, 2, 2}, {16, 8, 64, 8.0, {r, 0, r == Recompute::block}})) {
+  for (const Recompute r : {Recompute::none, Recompute::block})
+   for (const bool sequence_shard : {false, true}) {
+    MemoryOptions memory{r, 0, r == Recompute::block};
+    memory.sequence_shard = sequence_shard;
+    for (const auto& v : plan::step_collectives(gpt2, {2, 2, 2, 2}, {16, 8, 64, 8.0, memory})) {
       plan::HiddenBy want = plan::HiddenBy::none;
+      // Sequence sharding: the weight gradient's gather of its input behind the input gradient's GEMMs.
+      if (v.what.rfind("norm output all-gather (for the FC and QKV weight", 0) == 0) want = plan::HiddenBy::oar;
       if (v.axis == CommAxis::z && v.kind == CollectiveKind::all_gather) want = plan::HiddenBy::oag;
       if (v.axis == CommAxis::z && v.kind == CollectiveKind::reduce_scatter) want = plan::HiddenBy::ors;
       if (v.what.rfind("linear input gradient", 0) == 0) want = plan::HiddenBy::oar;
