@@ -10,8 +10,8 @@
 #   (c) what the gap to the paper is made of: the same search on variants of the perlmutter
 #       preset (more memory, bf16-sized collectives, faster GEMMs, more NIC bandwidth);
 #   (d) the frontier cases (Llama 3 405B on 4096 Alps GPUs, the 80B in bf16) with every searched
-#       option shown (grid, micro-batch, recompute, sharding, tp_chunks, hierarchical), with and
-#       without the forward overlap.
+#       option shown (grid, micro-batch, recompute, sharding, tp_chunks, hierarchical, sequence
+#       sharding), with and without the forward overlap, and without sequence sharding.
 #   scripts/plan-at-scale.sh [--batch-size B] [--seq-len T] [--micro-batch-size M]
 #                            [--paper-grid GXxGYxGZxGD] [--weak-seqs-per-gpu S] [--no-sensitivity]
 #                            [--precision bf16|fp32] [--grad-reduce fp32|bf16]
@@ -389,10 +389,11 @@ if SENSITIVITY:
 
 # ---------------------------------------------------------------------------------------------
 print("## (d) The frontier cases, with every option the planner searches\n")
-print("Grid, micro-batch, recompute mode, optimizer sharding, the forward overlap's row chunks (tp_chunks) "
-      "and hierarchical collectives all searched, overlap all. Llama 3 405B: T = 8192, its config's batch "
-      "(16M tokens), bf16, on 4096 Alps GH200s; the AxoNN 80B: batch 1024, bf16, on 1024 Perlmutter A100s. "
-      "The same rows with --overlap oar,ors,oag,dp show what the forward overlap adds.\n")
+print("Grid, micro-batch, recompute mode, optimizer sharding, the forward overlap's row chunks (tp_chunks), "
+      "hierarchical collectives and sequence sharding all searched, overlap all. Llama 3 405B: T = 8192, its "
+      "config's batch (16M tokens), bf16, on 4096 Alps GH200s; the AxoNN 80B: batch 1024, bf16, on 1024 "
+      "Perlmutter A100s. The same rows with --overlap oar,ors,oag,dp show what the forward overlap adds, and "
+      "with --sequence-shard false what sequence sharding adds.\n")
 
 
 def frontier(config, gpus, machine, extra, overlap="all"):
@@ -410,12 +411,14 @@ cases = [("Llama 3 405B, 4096 alps", "llama3-405b", 4096, "alps", []),
           ["--batch-size", "1024", "--set", 'train.precision="bf16"'])]
 out = []
 for label, config, g, machine, extra in cases:
-    for ov in ("all", "oar,ors,oag,dp"):
-        r = frontier(config, g, machine, extra, ov)
+    for ov, more in (("all", []), ("oar,ors,oag,dp", []), ("all", ["--sequence-shard", "false"])):
+        r = frontier(config, g, machine, extra + more, ov)
         out.append([label, ov, r["grid"], r["micro_batch_size"], r["recompute"],
                     "yes" if r["shard_optimizer"] else "no", r["tp_chunks"], "yes" if r["hierarchical"] else "no",
+                    "yes" if r["sequence_shard"] else "no",
                     s(r["step_s"]), f'{s(r["gemm_s"])} + {s(r["other_compute_s"])}'] +
                    [s(r["exposed_s"][a]) for a in AXES] + [f'{r["memory_gib"]:.1f}', pct(r["mfu"])])
 table(["case", "overlap", "grid", "micro-batch", "recompute", "optimizer sharded", "tp_chunks", "hierarchical",
-       "step s", "compute s (GEMM + memory-bound)"] + [f"exposed {a}" for a in AXES] + ["GiB/GPU", "MFU"], out)
+       "sequence sharded", "step s", "compute s (GEMM + memory-bound)"] + [f"exposed {a}" for a in AXES] +
+      ["GiB/GPU", "MFU"], out)
 PY

@@ -135,7 +135,7 @@ TEST(GridChoice, TheChosenGridIsThePlannersBestAndMeetsTheTrainersRules) {
 }
 
 // With the options left to it, --grid auto takes the planner's best configuration: its grid,
-// micro-batch, recompute mode and sharding, which the trainer accepts.
+// micro-batch, recompute mode, sharding and sequence sharding, which the trainer accepts.
 TEST(GridChoice, TheSearchChoosesMicroBatchRecomputeAndSharding) {
   const auto world = world_comm();
   TrainConfig config = test::tiny_train_config({1, 1, 1, world.size()}, 1, "");
@@ -143,6 +143,7 @@ TEST(GridChoice, TheSearchChoosesMicroBatchRecomputeAndSharding) {
   config.batch_size = 8;
   config.micro_batch_size = 8;
   config.search_micro_batch = config.search_recompute = config.search_shard_optimizer = true;
+  config.search_sequence_shard = true;
   const PlannedMachine machine = resolve_machine(config, world, 1, 1.0);
   const auto ranked = rank_job_grids(config, machine.machine, world.size());
   std::set<int> micro_batches;
@@ -154,9 +155,12 @@ TEST(GridChoice, TheSearchChoosesMicroBatchRecomputeAndSharding) {
     if (c.step.memory.shard_optimizer) {
       EXPECT_GT(c.grid.data, 1);
     }
+    if (c.step.memory.sequence_shard) {
+      EXPECT_GT(c.grid.y, 1);
+    }
   }
   EXPECT_GT(micro_batches.size(), 1u);
-  EXPECT_EQ(modes.size(), 3u);
+  EXPECT_EQ(modes.size(), 4u);
   const plan::StepCost& best = best_grid(ranked, config, machine.machine);
   for (const auto& c : ranked)
     if (c.feasible) {
@@ -167,6 +171,7 @@ TEST(GridChoice, TheSearchChoosesMicroBatchRecomputeAndSharding) {
   EXPECT_EQ(config.micro_batch_size, best.step.micro_batch_size);
   EXPECT_EQ(config.memory.recompute, best.step.memory.recompute);
   EXPECT_EQ(config.memory.shard_optimizer, best.step.memory.shard_optimizer);
+  EXPECT_EQ(config.memory.sequence_shard, best.step.memory.sequence_shard);
   EXPECT_NO_THROW(check_grid(config, world.size()));
   EXPECT_NE(describe(best).find("micro-batch " + std::to_string(best.step.micro_batch_size)), std::string::npos)
       << describe(best);
