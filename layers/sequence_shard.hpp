@@ -14,10 +14,11 @@
 //
 // Exact: every row is the same sum of the same GEMM pieces (overlap.hpp, sequence_scatter_pieces:
 // the unsharded pieces for G_y dividing 8), and the norms' weight gradients sum the same chunks
-// of layernorm_chunk_rows rows in the same order (their partials gathered over Y,
-// layernorm_backward): bit-identical to the unsharded model where m_s is a multiple of
-// layernorm_chunk_rows and the library sums a reduce-scatter's element as its all-reduce (any
-// library for G_y = 2), else equal to float rounding.
+// of rows in the same order, sharded or not (layernorm.hpp, NormRows: chunks never cross a Y
+// rank's rows; sharded, their partials gathered over Y): bit-identical to the unsharded model
+// where the library sums a reduce-scatter's element as its all-reduce (any library for G_y = 2;
+// this MPI for G_y = 4, tested), else equal to float rounding. A normal layer's backward gathers
+// its input again for the weight gradient, behind its input-gradient GEMMs.
 #pragma once
 
 #include "comm/communicator.hpp"
