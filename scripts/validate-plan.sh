@@ -14,8 +14,7 @@
 # so that neither a lucky nor a slow spell of the machine decides a grid). About 17 minutes at the
 # defaults on 2 cores (recompute none, optimizer replicated, no sequence sharding, the forward
 # overlap's 4 row chunks that fourfold-train runs on a given grid, flat collectives: the
-# micro-batch is the option
-# searched). --precision: the runs' [train] precision (default fp32); the calibration then
+# micro-batch is the option searched). --precision: the runs' [train] precision (default fp32); the calibration then
 # measures GEMMs at it, as fourfold-train does. Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
