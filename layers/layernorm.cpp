@@ -301,13 +301,12 @@ void layernorm_backward_from(const ExecSpace& exec, const Matrix& din, const Vec
                      Vector(summed.data(), summed.size()));
   }
   const bool has_bias = dbias.extent(0) > 0;
-  const std::size_t total_chunks = all_chunks;
-  count_work(WorkKind::norm, bytes_of<float>(2.0 * total_chunks * cd + (has_bias ? 4 : 2) * cd));
+  count_work(WorkKind::norm, bytes_of<float>(2.0 * all_chunks * cd + (has_bias ? 4 : 2) * cd));
   Kokkos::parallel_for(
       "fourfold::layernorm::backward::parameters", Kokkos::RangePolicy<ExecSpace>(exec, 0, c),
       KOKKOS_LAMBDA(const std::size_t j) {
         float dw = 0.0f, db = 0.0f;
-        for (std::size_t k = 0; k < total_chunks; ++k) {
+        for (std::size_t k = 0; k < all_chunks; ++k) {
           dw += summed(2 * k, j);
           db += summed(2 * k + 1, j);
         }

@@ -25,9 +25,17 @@ SequenceShard make_sequence_shard(bool requested, std::size_t rows, const comm::
 
 namespace {
 
-template <class Send, class Recv>
-comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, const Send& send, const Recv& recv,
+// Either element type: the shards' rows, flat, all-gathered in rank order.
+template <class Shard, class Full>
+comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, const Shard& shard, const Full& full,
                      bool start) {
+  FF_ASSERT(shard.extent(1) == full.extent(1) &&
+                shard.extent(0) * static_cast<std::size_t>(group.size()) == full.extent(0),
+            "gather_rows: {}x{} over {} ranks into {}x{}", shard.extent(0), shard.extent(1), group.size(),
+            full.extent(0), full.extent(1));
+  using T = typename Full::value_type;
+  const Tensor1<const T> send(shard.data(), shard.size());
+  const Tensor1<T> recv(full.data(), full.size());
   if (start) return comm::all_gather_start(exec, group, send, recv);
   comm::all_gather(exec, group, send, recv);
   return comm::Request();
@@ -37,18 +45,12 @@ comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, con
 
 comm::Request gather_rows(const ExecSpace& exec, const comm::Communicator& group, const ConstMatrix& shard,
                           const Matrix& full, bool start) {
-  FF_ASSERT(shard.extent(1) == full.extent(1) && shard.extent(0) * static_cast<std::size_t>(group.size()) == full.extent(0),
-            "gather_rows: {}x{} over {} ranks into {}x{}", shard.extent(0), shard.extent(1), group.size(),
-            full.extent(0), full.extent(1));
-  return gather(exec, group, ConstVector(shard.data(), shard.size()), Vector(full.data(), full.size()), start);
+  return gather(exec, group, shard, full, start);
 }
 
 comm::Request gather_rows(const ExecSpace& exec, const comm::Communicator& group, const ConstBf16Matrix& shard,
                           const Bf16Matrix& full, bool start) {
-  FF_ASSERT(shard.extent(1) == full.extent(1) && shard.extent(0) * static_cast<std::size_t>(group.size()) == full.extent(0),
-            "gather_rows: bf16 {}x{} over {} ranks into {}x{}", shard.extent(0), shard.extent(1), group.size(),
-            full.extent(0), full.extent(1));
-  return gather(exec, group, ConstBf16Vector(shard.data(), shard.size()), Bf16Vector(full.data(), full.size()), start);
+  return gather(exec, group, shard, full, start);
 }
 
 }  // namespace fourfold
