@@ -503,8 +503,16 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
 HeldMatrix Gpt::gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output, comm::Request* started) {
   if (!shard_.active()) return norm_output;
   const bool start = started != nullptr;
-  if (norm_output.is_bf16()) {
-    comm::Request r = gather_rows(exec, *shard_.group, norm_output.bf16, ws_.gathered_bf16, start);
+  if (ws_.gathered_bf16.size() != 0) {
+    // bf16 mode: the GEMMs read the rows as bf16. Held in fp32 (recomputation), this rank's rows
+    // are rounded first, so that the gather moves bf16: the values the GEMMs would round to.
+    ConstBf16Matrix shard_rows = norm_output.bf16;
+    if (!norm_output.is_bf16()) {
+      pack_bf16(exec, WorkKind::conversion, Bf16Vector(ws_.norm_out_bf16.data(), ws_.norm_out_bf16.size()),
+                flat(norm_output.fp32));
+      shard_rows = ws_.norm_out_bf16;
+    }
+    comm::Request r = gather_rows(exec, *shard_.group, shard_rows, ws_.gathered_bf16, start);
     if (start) *started = std::move(r);
     return ConstBf16Matrix(ws_.gathered_bf16);
   }

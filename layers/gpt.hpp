@@ -146,7 +146,8 @@ class Gpt {
   // Sequence sharding (sequence_shard.hpp); each does what the unsharded model does when the
   // norm region is not sharded.
   /// A norm's output (m_s rows) as q/k/v or the MLP's first layer reads it: gathered over Y (into
-  /// the one gather buffer); `started`: the gather started, the request completes it.
+  /// the one gather buffer; bf16 in bf16 mode, rounded first where held in fp32); `started`: the
+  /// gather started, the request completes it.
   HeldMatrix gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output, comm::Request* started = nullptr);
   /// A transposed layer's forward into the residual stream's rows (m_s): reduce-scattered over Y.
   void projection_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& in,

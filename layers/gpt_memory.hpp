@@ -58,6 +58,10 @@ struct GptDims {
   /// (bf16 mode without recomputation: written straight into their bf16 copies), so that
   /// sequence sharding gathers them over Y as bf16.
   bool norm_outputs_bf16() const { return bf16_activations && recompute == Recompute::none && layers > 0; }
+  /// Whether sequence sharding gathers the norms' outputs as bf16: in bf16 mode always, since the
+  /// GEMMs that read them round them to bf16 anyway (held as bf16, or rounded from fp32 once,
+  /// on this rank's m_s rows, before the gather: the same values, half the bytes over Y).
+  bool norm_gathers_bf16() const { return bf16_activations && sequence_sharded() && layers > 0; }
 };
 
 /// Device memory of one rank's model, by purpose, from the sizes of its allocations.
@@ -190,8 +194,10 @@ struct GptWorkspaces {
   Matrix rows_full;             // (m, C_x) a transposed layer's partial sums before their reduce-scatter,
                                 // its output gradient gathered over Y, a normal layer's input-gradient
                                 // partials, ln_f's output gathered for the LM head and its gradient
-  Matrix gathered;              // (m, C_x) a norm's output gathered over Y for q/k/v or the MLP (fp32)
-  Bf16Matrix gathered_bf16;     // (m, C_x) the same when the norms' outputs are bf16 (norm_outputs_bf16)
+  Matrix gathered;              // (m, C_x) a norm's output gathered over Y for q/k/v or the MLP (fp32 mode)
+  Bf16Matrix gathered_bf16;     // (m, C_x) the same in bf16 mode, where the GEMMs read it as bf16
+  Bf16Matrix norm_out_bf16;     // (m_s, C_x) bf16 mode with recomputation (norm outputs held in fp32):
+                                // this rank's rows rounded before the gather, which so moves bf16
   Matrix d_qkv;                // (m, W_qkv)
   Matrix d_atty;               // (m, C_y)
   Matrix d_fch;                // (m, W_in)

@@ -126,9 +126,14 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   const bool bf16_grads = step.memory.grad_reduce == GemmPrecision::bf16;
   constexpr double b16 = 2.0;
   // Sequence sharding: all m rows of C_x for the transposed layers' partial sums and the gathered
-  // gradients (fp32), and the norms' outputs gathered for q/k/v and the MLP (bf16 where they are
-  // saved as bf16: bf16 mode without recomputation).
-  if (sharded) r.workspaces += f32 * m * cx + (bf16 && mode == Recompute::none && L > 0 ? b16 : f32) * m * cx;
+  // gradients (fp32), and the norms' outputs gathered for q/k/v and the MLP (bf16 in bf16 mode,
+  // where with recomputation this rank's m_s rows are first rounded into a bf16 buffer of their
+  // own: GptDims::norm_gathers_bf16).
+  if (sharded) {
+    const bool gathers_bf16 = bf16 && L > 0;
+    r.workspaces += f32 * m * cx + (gathers_bf16 ? b16 : f32) * m * cx;
+    if (gathers_bf16 && mode != Recompute::none) r.workspaces += b16 * ms * cx;
+  }
   if (g.z > 1) {
     // The largest of a block's four weight blocks (FC and FC2 for GPT-2: 4 C^2 / (G_x G_y)).
     const double largest_block = cx * std::max({qkv_y, cy, in_y, hid_y});

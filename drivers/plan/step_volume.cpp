@@ -115,15 +115,13 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // Sequence sharding (layers/sequence_shard.hpp): the norm region's m_s rows; a transposed
   // layer's output and a normal layer's input gradient reduce-scattered over Y instead of
   // all-reduced, by chunks of sequence_scatter_pieces; a norm's output gathered over Y for q/k/v
-  // and the MLP (as bf16 where it is saved so: bf16 without recomputation), forward and again
+  // and the MLP (as bf16 in bf16 mode: the GEMMs' operand, GptDims::norm_gathers_bf16), forward and again
   // for the weight gradient; the residual stream's gradient gathered over Y (fp32) for each
   // transposed layer's backward and the embedding's; ln_f's output gathered for the LM head; the
   // norms' parameter-gradient partials gathered over Y.
   const bool sharded = s.memory.sequence_shard && g.y > 1;
   const double norm_rows = sharded ? rows / g.y : rows;
-  const double gathered_norm = s.memory.precision == GemmPrecision::bf16 && s.memory.recompute == Recompute::none
-                                   ? 2.0
-                                   : float_bytes;
+  const double gathered_norm = wire;
   const long scatter_chunks = static_cast<long>(sequence_scatter_chunks(g.y, std::max(s.tp_chunks, 1)));
   const double grad = s.memory.grad_reduce == GemmPrecision::bf16 ? 2.0 : float_bytes;  // [train] grad_reduce
   std::vector<CollectiveVolume> out;

@@ -353,9 +353,19 @@ class Tally {
     permute_from_heads(group);
   }
 
+  // A norm's output as q/k/v or the MLP's first layer reads it (Gpt::gathered_input): whether it
+  // is bf16. Saved as bf16, it is; sequence-sharded in bf16 mode, held in fp32, this rank's
+  // m_s rows are rounded before the gather (GptDims::norm_gathers_bf16), and the GEMM reads bf16.
+  bool gathered_norm_input(Field f) {
+    if (kept_.saved_as_bf16(f)) return true;
+    if (!(sharded_ && bf16_)) return false;
+    pack(WorkKind::conversion, ms_ * cx_);
+    return true;
+  }
+
   // --- The block (layers/gpt.cpp): forward up to the MLP, as forward runs it or recomputed.
   void block_forward_to_mlp(bool recomputing) {
-    linear_forward(qkv_y_, cx_, kept_.saved_as_bf16(Field::ln1), grid_.x, gpt2_);
+    linear_forward(qkv_y_, cx_, gathered_norm_input(Field::ln1), grid_.x, gpt2_);
     rotary();
     attention_forward();
     if (kept_.saved_as_bf16(Field::qkv)) pack(WorkKind::conversion, m_ * qkv_y_);
@@ -367,7 +377,7 @@ class Tally {
     } else {
       residual_layernorm_forward(kept_.out_bytes(Field::ln2), kept_.saved_as_bf16(Field::res2));
     }
-    linear_forward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.x, false);  // the bias fused below
+    linear_forward(in_y_, cx_, gathered_norm_input(Field::ln2), grid_.x, false);  // the bias fused below
     activation_forward(kept_.out_bytes(Field::fch_gelu), kept_.saved_as_bf16(Field::fch));
   }
 
@@ -448,7 +458,7 @@ class Tally {
       activation_backward(kept_.held_bytes(Field::fch));
       if (selective) restore(Field::res2, cx_);
       if (selective && !kept_.saved_as_bf16(Field::ln2)) layernorm_normalise();
-      linear_backward(in_y_, cx_, kept_.saved_as_bf16(Field::ln2), grid_.y, gpt2_, sharded_);
+      linear_backward(in_y_, cx_, gathered_norm_input(Field::ln2), grid_.y, gpt2_, sharded_);
       layernorm_backward(kept_.held_bytes(Field::res2), true);
       restore(Field::qkv, qkv_y_);
       restore(Field::atty, cy_);
@@ -457,7 +467,7 @@ class Tally {
       attention_backward();
       rotary();
       if (selective && !kept_.saved_as_bf16(Field::ln1)) layernorm_normalise();
-      linear_backward(qkv_y_, cx_, kept_.saved_as_bf16(Field::ln1), grid_.y, gpt2_, sharded_);
+      linear_backward(qkv_y_, cx_, gathered_norm_input(Field::ln1), grid_.y, gpt2_, sharded_);
       layernorm_backward(input_saved ? b16 : f32, true);
     };
     repeat(model_.layers - 1, [&] { block_backward(false); });
