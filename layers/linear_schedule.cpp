@@ -5,6 +5,7 @@
 #include "layers/elementwise.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace fourfold {
 namespace {
@@ -44,6 +45,7 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     max_block = std::max(max_block, c.layer->block_size());
     max_chunk = std::max(max_chunk, c.layer->chunk_size());
   }
+  buffers_.resize(static_cast<std::size_t>(weight_buffers_needed(orders_[0], orders_[1])));
   for (WeightBuffer& b : buffers_) {
     if (bf16_wire_) {
       b.wire = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::weight_wire")), max_block);
@@ -61,6 +63,56 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
       s.wire_reduced = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::schedule::grad_wire_reduced")), max_chunk);
     }
   }
+}
+
+int weight_buffers_needed(const std::vector<int>& forward_order, const std::vector<int>& backward_order) {
+  // At position p of a pass the calls asked for at or before p and again after it stay, besides
+  // the call at p + 1 (the prefetch): the largest such set, and at least the two of the plain
+  // double buffer.
+  std::size_t most = 2;
+  for (const std::vector<int>* order : {&forward_order, &backward_order}) {
+    const std::size_t n = order->size();
+    std::vector<std::size_t> last(n);  // last[p]: the last position of order[p]'s call
+    for (std::size_t p = 0; p < n; ++p)
+      for (std::size_t q = p; q < n; ++q)
+        if ((*order)[q] == (*order)[p]) last[p] = q;
+    for (std::size_t p = 0; p < n; ++p) {
+      std::vector<int> live;
+      for (std::size_t q = 0; q <= std::min(p + 1, n - 1); ++q)
+        if ((last[q] > p || q >= p) && std::find(live.begin(), live.end(), (*order)[q]) == live.end())
+          live.push_back((*order)[q]);
+      most = std::max(most, live.size());
+    }
+  }
+  return static_cast<int>(most);
+}
+
+int LinearSchedule::next_use(int call) const {
+  const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
+  for (std::size_t q = position_; q < order.size(); ++q)
+    if (order[q] == call) return static_cast<int>(q);
+  return static_cast<int>(order.size());  // never again in this pass
+}
+
+int LinearSchedule::buffer_holding(int call) const {
+  for (std::size_t b = 0; b < buffers_.size(); ++b)
+    if (buffers_[b].call == call) return static_cast<int>(b);
+  return -1;
+}
+
+int LinearSchedule::free_buffer(int keep) const {
+  // Belady's rule, exact here since the pass's order is known: the buffer whose call is asked
+  // for again last (or never, or that holds nothing), other than `keep` (the call in use).
+  int victim = -1, farthest = -1;
+  for (std::size_t b = 0; b < buffers_.size(); ++b) {
+    if (static_cast<int>(b) == keep) continue;
+    const int use = buffers_[b].call < 0 ? std::numeric_limits<int>::max() : next_use(buffers_[b].call);
+    if (use > farthest) {
+      farthest = use;
+      victim = static_cast<int>(b);
+    }
+  }
+  return victim;
 }
 
 void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {
@@ -81,10 +133,7 @@ void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
     b.call = -1;
   }
   const std::vector<int>& order = orders_[pass == Pass::forward ? 0 : 1];
-  if (overlap_.oag && !order.empty()) {
-    current_ = 1;  // the first call's weights go to buffer 0
-    start_gather(exec, buffers_[0], order.front(), true);
-  }
+  if (overlap_.oag && !order.empty()) start_gather(exec, buffers_[0], order.front(), true);
 }
 
 WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
@@ -94,24 +143,20 @@ WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
     if (bf16_weights_) return ConstBf16Matrix(c.weight_chunk_bf16.data(), n, k);
     return ConstMatrix(c.weight_chunk.data(), n, k);
   }
-  int here = buffers_[0].call == i ? 0 : buffers_[1].call == i ? 1 : -1;
+  const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
+  FF_ASSERT(position_ < order.size() && order[position_] == i, "schedule: call {} asked for out of the pass's order",
+            i);
+  ++position_;  // next_use() now looks past this call
+  int here = buffer_holding(i);
   if (here < 0) {
-    // Not prefetched: gather now into the buffer the previous call did not use.
-    here = 1 - current_;
+    // Neither prefetched nor kept: gather now.
+    here = free_buffer(-1);
     start_gather(exec, buffers_[here], i, false);
   } else if (buffers_[here].pending.active()) {
     buffers_[here].pending.wait(exec);
   }
-  current_ = here;
-  const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
-  FF_ASSERT(position_ < order.size() && order[position_] == i, "schedule: call {} asked for out of the pass's order",
-            i);
-  ++position_;
   const int next = position_ < order.size() ? order[position_] : -1;
-  if (overlap_.oag && next >= 0) {
-    WeightBuffer& other = buffers_[1 - here];
-    if (other.call != next) start_gather(exec, other, next, true);
-  }
+  if (overlap_.oag && next >= 0 && buffer_holding(next) < 0) start_gather(exec, buffers_[free_buffer(here)], next, true);
   if (bf16_wire_) return ConstBf16Matrix(buffers_[here].wire.data(), n, k);
   return ConstMatrix(buffers_[here].block.data(), n, k);
 }

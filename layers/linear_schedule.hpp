@@ -7,9 +7,13 @@
 // forward too. With G_z = 1 there is nothing to gather or reduce: weights (fp32) and gradient
 // chunks are used in place.
 //
-// Weights (OAG). Two gathered-block buffers. weight() returns call i's gathered block and, with
-// OAG, starts the gather of the next call of the pass's order into the other buffer (unless it is
-// there already), so it runs while call i computes. A pass starts with begin_pass(), which forgets what the buffers held
+// Weights (OAG). Gathered-block buffers, as many as the passes' orders keep live at once
+// (weight_buffers_needed): two (in use and prefetched), or with block recomputation four, so
+// that the QKV and attention projection weights gathered for a block's recomputed forward serve
+// its backward too and each call is gathered once per pass. weight() returns call i's gathered
+// block and, with OAG, starts the gather of the next call of the pass's order (unless a buffer
+// holds it already) into the buffer whose call is asked for again last, so it runs while call i
+// computes. A pass starts with begin_pass(), which forgets what the buffers held
 // (parameters may have changed) and, with OAG, starts the gather of the pass's first call, to
 // run behind the work that precedes the first layer (embedding, LM-head backward).
 //
@@ -50,6 +54,12 @@ struct LinearCall {
   Vector grad_chunk;                  // (chunk_size)
   ConstBf16Vector weight_chunk_bf16;  // (chunk_size) bf16 mode; empty in fp32
 };
+
+/// The gathered-weight buffers a schedule with these orders keeps (each the largest block): at
+/// each position of a pass, the calls asked for before it and again after it, the call itself
+/// and the next (the prefetch); at least 2. 4 for block recomputation's backward (4l .. 4l+2,
+/// then 4l+3 .. 4l), 2 for orders that ask for each call once.
+int weight_buffers_needed(const std::vector<int>& forward_order, const std::vector<int>& backward_order);
 
 class LinearSchedule {
  public:
@@ -105,6 +115,13 @@ class LinearSchedule {
   };
 
   void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start);
+  /// The position in the current pass's order where `call` is asked for next (from position_
+  /// on), or the order's length when never again.
+  int next_use(int call) const;
+  int buffer_holding(int call) const;  // -1 when no buffer holds (or receives) it
+  /// The buffer to gather into: one holding nothing, else the one whose call is asked for again
+  /// last; never `keep`.
+  int free_buffer(int keep) const;
   void retire(const ExecSpace& exec, GradSlot& slot);
   Vector reduced_of(GradSlot& slot, int i) const;
 
@@ -114,8 +131,7 @@ class LinearSchedule {
   Pass pass_ = Pass::forward;
   std::vector<int> orders_[2];  // forward, backward
   std::size_t position_ = 0;    // entries of the current pass's order handed out so far
-  WeightBuffer buffers_[2];
-  int current_ = 0;  // the buffer weight() returned last
+  std::vector<WeightBuffer> buffers_;  // weight_buffers_needed(orders_) of them (none with G_z = 1)
   std::vector<GradSlot> slots_;
   int next_slot_ = 0;
   bool bf16_weights_ = false;  // bf16 mode: the GEMMs read bf16 weights

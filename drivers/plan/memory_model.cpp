@@ -13,7 +13,6 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   constexpr double layernorm_chunk_rows = 32.0;  // layers/layernorm.hpp: column-sum chunks
   constexpr double column_sum_chunk_rows = 32.0;  // layers/elementwise.hpp: bias-gradient chunks
   constexpr int gradient_slots = 4;              // weight-gradient blocks in flight over Z (Gpt's default)
-  constexpr int weight_buffers = 2;              // gathered weight blocks: in use and prefetched
   const double c = model.channels, cx = c / g.x, cy = c / g.y;
   const double local_batch = static_cast<double>(step.micro_batch_size) / (g.z * g.data);
   const double T = step.seq_len, m = local_batch * T, L = model.layers;
@@ -144,6 +143,10 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
     r.workspaces += gradient_slots * slot;
     // The gathers receive fp32 blocks, or in bf16 mode bf16 blocks (which the GEMMs read as they
     // are).
+    // (layers/linear_schedule.hpp, weight_buffers_needed: in use and prefetched, and with block
+    // recomputation QKV's and the attention projection's kept from the recomputed forward for
+    // the backward.)
+    const double weight_buffers = mode == Recompute::block ? 4.0 : 2.0;
     r.workspaces += (bf16 ? b16 : f32) * weight_buffers * largest_block;
   }
   // bf16 mode: the parameters rounded to bf16, laid out as the arena (Gpt::bf16_parameters): what

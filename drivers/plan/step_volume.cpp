@@ -105,7 +105,6 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   const double block = m.block_weights() / xy;  // a block's 4 weight blocks
   // This rank's widths: the normal layers' outputs (QKV W_qkv, FC W_in) over Y, FC2's input W_hid.
   const double qkv_y = m.qkv_width() / g.y, in_y = m.mlp_in_width() / g.y, hid_y = m.mlp_hidden() / g.y;
-  const double qkv_block = qkv_y * cx, proj_block = cx * cy;
   const bool block_recompute = s.memory.recompute == Recompute::block;
   const long head_chunks_ = head_chunks(m, g, s).chunks;
   // bf16 mode moves the linear layers' activations over X/Y and the weights over Z as bf16
@@ -159,12 +158,11 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
               CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
   }
   // Z: each weight block gathered for the forward and again for the backward; with block
-  // recomputation the backward first gathers QKV, attention projection and FC for the recomputed
-  // forward, and gathers FC2, attention projection and QKV for its own GEMMs (the FC weights
-  // stay from the recomputation): the block's weights, then QKV and the projection a second time.
-  per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather,
-            (block_recompute ? 10 : 8) * layers,
-            L * wire * (2.0 * block + (block_recompute ? qkv_block + proj_block : 0.0)), HiddenBy::oag);
+  // recomputation the backward gathers QKV, attention projection and FC for the recomputed
+  // forward and then FC2, and the first three serve the block's backward from the buffers the
+  // schedule keeps them in (layers/linear_schedule.hpp): once per pass either way.
+  per_micro("weight all-gather (forward and backward)", CommAxis::z, g.z, CollectiveKind::all_gather, 8 * layers,
+            L * wire * 2.0 * block, HiddenBy::oag);
   // Block recomputation re-runs the QKV, attention projection and FC forward GEMMs, with their
   // output all-reduces (LayerNorms use their kept statistics: no reduction).
   if (block_recompute) {
