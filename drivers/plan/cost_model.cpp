@@ -237,7 +237,14 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   // One micro-batch's forward is about a third of its GEMMs without recomputation; the backward
   // (input and weight gradients, and a recomputed forward) is the rest.
   const double forward_gemm_s = (micro_gemm_s - recompute_flops / rate) / 3.0;
-  const double backward_s = micro_gemm_s - forward_gemm_s;
+  // The memory-bound kernels of the passes (all but the optimizer's, once per step) run on the
+  // compute instance too, and the collectives on the communication instance run behind them as
+  // behind the GEMMs: their time joins the windows, shared between forward and backward as the
+  // GEMMs are (recomputation's kernels with the backward).
+  const double pass_memory_s =
+      (cost.memory_bound_bytes - work.bytes_of(WorkKind::optimizer)) / (1e9 * machine.memory_gbps) / micro_steps;
+  const double forward_s = forward_gemm_s + pass_memory_s * forward_gemm_s / micro_gemm_s;
+  const double backward_s = micro_gemm_s + pass_memory_s - forward_s;
 
   // Communication, and what of it each overlap can hide. Hidden communication shares its
   // compute window: a window hides at most its own length, whatever runs behind it, so a faster
@@ -278,12 +285,13 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     cost.comm_calls[axis_index(v.axis)] += v.calls;
     double exposed = seconds;
     if (v.hidden_by == HiddenBy::oag && overlap.oag) {
-      // The first gather of each pass waits; the rest run behind the previous linear layer. The
-      // forward pass gathers 4 L times, the backward the rest (more with block recomputation).
+      // The first gather of each pass waits; the rest run behind the previous linear layer. Each
+      // pass gathers 4 L times.
       const double per_call = seconds / static_cast<double>(v.calls);
-      const double forward_s = per_call * 4.0 * L * micro_steps, backward_pass_s = (seconds - forward_s) / micro_steps;
+      const double forward_gathers_s = per_call * 4.0 * L * micro_steps,
+                   backward_pass_s = (seconds - forward_gathers_s) / micro_steps;
       exposed = 2.0 * micro_steps * per_call;
-      forward_hideable.add(v.axis, forward_s / micro_steps - per_call);
+      forward_hideable.add(v.axis, forward_gathers_s / micro_steps - per_call);
       backward_hideable.add(v.axis, backward_pass_s - per_call);
     } else if (v.hidden_by == HiddenBy::ors && overlap.ors) {
       exposed = 0.0;
@@ -338,7 +346,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   };
   // The input-gradient all-reduces run behind the weight-gradient GEMMs (oar) and, by row
   // chunks, behind all but the last chunk of their own input-gradient GEMMs.
-  const double forward_window = forward_gemm_s,
+  const double forward_window = forward_s,
                weight_gradient_window = linear_s / 3.0 * (1.0 + (chunks - 1.0) / chunks);
   overflow(forward_hideable, {forward_window, forward_window}, static_cast<double>(micro_steps));
   // A backward, per kind of link: the input-gradient all-reduces hide only in their window
