@@ -281,8 +281,7 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
   // MLP activation) is saved before its GEMM, which reads the bf16 copy (act_.held) instead of
   // rounding the same values again.
   act_.save(exec, l, BlockField::ln1);
-  qkv_.forward_block(grid_.context(), a.qkv, gathered_input(exec, act_.held(l, BlockField::ln1)), s.weight(exec, call),
-                     w.qkv_b, ws_.linear, overlap_.forward_row_chunks());
+  normal_forward(qkv_, a.qkv, act_.held(l, BlockField::ln1), call, w.qkv_b);
   // Llama: positions into the query and key heads (this rank's heads_y and kv_heads_y), in place.
   if (llama_) rotary_forward(exec, a.qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);
   attention_forward(grid_.context(), a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
@@ -300,8 +299,7 @@ void Gpt::block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& 
                                w.ln2_b, ws_.row_sums, grid_.x(), norm_, act_.copy_target(l, BlockField::res2));
   }
   act_.save(exec, l, BlockField::ln2);
-  fc_.forward_block(grid_.context(), a.fch, gathered_input(exec, act_.held(l, BlockField::ln2)), s.weight(exec, call + 2),
-                    ConstVector(), ws_.linear, overlap_.forward_row_chunks());  // bias fused below
+  normal_forward(fc_, a.fch, act_.held(l, BlockField::ln2), call + 2, ConstVector());  // bias fused below
   activation_forward(exec, l);  // bf16 mode: fch's copy written in the same pass
 }
 
@@ -500,25 +498,40 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
                      vocab_.offset, seq_len_, x);
 }
 
+HeldMatrix Gpt::gather_source(const ExecSpace& exec, const HeldMatrix& norm_output) {
+  // bf16 mode: the GEMMs read the rows as bf16. Held in fp32 (recomputation), this rank's rows
+  // are rounded first, so that the gather moves bf16: the values the GEMMs would round to.
+  if (ws_.gathered_bf16.size() == 0 || norm_output.is_bf16()) return norm_output;
+  pack_bf16(exec, WorkKind::conversion, Bf16Vector(ws_.norm_out_bf16.data(), ws_.norm_out_bf16.size()),
+            flat(norm_output.fp32));
+  return ConstBf16Matrix(ws_.norm_out_bf16);
+}
+
 HeldMatrix Gpt::gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output, comm::Request* started) {
   if (!shard_.active()) return norm_output;
   const bool start = started != nullptr;
-  if (ws_.gathered_bf16.size() != 0) {
-    // bf16 mode: the GEMMs read the rows as bf16. Held in fp32 (recomputation), this rank's rows
-    // are rounded first, so that the gather moves bf16: the values the GEMMs would round to.
-    ConstBf16Matrix shard_rows = norm_output.bf16;
-    if (!norm_output.is_bf16()) {
-      pack_bf16(exec, WorkKind::conversion, Bf16Vector(ws_.norm_out_bf16.data(), ws_.norm_out_bf16.size()),
-                flat(norm_output.fp32));
-      shard_rows = ws_.norm_out_bf16;
-    }
-    comm::Request r = gather_rows(exec, *shard_.group, shard_rows, ws_.gathered_bf16, start);
-    if (start) *started = std::move(r);
-    return ConstBf16Matrix(ws_.gathered_bf16);
-  }
-  comm::Request r = gather_rows(exec, *shard_.group, norm_output.fp32, ws_.gathered, start);
+  const HeldMatrix source = gather_source(exec, norm_output);
+  comm::Request r = source.is_bf16() ? gather_rows(exec, *shard_.group, source.bf16, ws_.gathered_bf16, start)
+                                     : gather_rows(exec, *shard_.group, source.fp32, ws_.gathered, start);
   if (start) *started = std::move(r);
+  if (source.is_bf16()) return ConstBf16Matrix(ws_.gathered_bf16);
   return ws_.gathered;
+}
+
+void Gpt::normal_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& norm_output, int call,
+                         const ConstVector& bias) {
+  const ExecSpace& exec = grid_.context().compute();
+  if (!shard_.active()) {
+    layer.forward_block(grid_.context(), out, norm_output, schedule_->weight(exec, call), bias, ws_.linear,
+                        overlap_.forward_row_chunks());
+    return;
+  }
+  // The rows' gathers start before the weights are waited for, and by the forward overlap's
+  // chunks (those that cut the reduce-scatter's pieces evenly): chunk c + 1 travels behind chunk
+  // c's GEMMs.
+  RowChunkGather gathered(exec, *shard_.group, gather_source(exec, norm_output), ws_.gathered, ws_.gathered_bf16,
+                          sequence_scatter_chunks(grid_.shape().y, overlap_.forward_row_chunks()));
+  layer.forward_block_gathered(grid_.context(), out, gathered, schedule_->weight(exec, call), bias, ws_.linear);
 }
 
 void Gpt::projection_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& in,

@@ -149,6 +149,14 @@ class Gpt {
   /// the one gather buffer; bf16 in bf16 mode, rounded first where held in fp32); `started`: the
   /// gather started, the request completes it.
   HeldMatrix gathered_input(const ExecSpace& exec, const HeldMatrix& norm_output, comm::Request* started = nullptr);
+  /// What a gather of a norm's output moves: the output as held, or in bf16 mode where it is held
+  /// in fp32, its rows rounded into the bf16 staging buffer.
+  HeldMatrix gather_source(const ExecSpace& exec, const HeldMatrix& norm_output);
+  /// q/k/v or the MLP's first layer forward (out (m, ·)) on a norm's output, with call's weights
+  /// from the schedule; sequence-sharded, on its rows gathered over Y by row chunks
+  /// (forward_block_gathered), each chunk's GEMMs behind its own gather only.
+  void normal_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& norm_output, int call,
+                      const ConstVector& bias);
   /// A transposed layer's forward into the residual stream's rows (m_s): reduce-scattered over Y.
   void projection_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& in,
                           const WeightBlock& weight, const ConstVector& bias);

@@ -146,7 +146,8 @@ HeldMatrix held_rows(const HeldMatrix& m, std::size_t begin, std::size_t end) {
 // the group has several ranks in P GEMMs of consecutive rows ("pieces") whatever the chunks (a
 // BLAS may round a row differently in a GEMM of other rows: OpenBLAS's edge kernels do, cuBLAS
 // picks kernels by shape), else in one GEMM and one chunk (a group of one only rounds onto a bf16
-// wire), and summed over `group` in chunks of pieces, each chunk's sum started (or run, when not
+// wire) unless `pieced` (a normal layer on a grid with G_y > 1, which sequence sharding's gathered
+// forward multiplies in pieces), and summed over `group` in chunks of pieces, each chunk's sum started (or run, when not
 // `start`) once its pieces are enqueued, so that it runs behind the next chunk's GEMMs. In bf16
 // mode `wire` carries each chunk's rows.
 //
@@ -162,14 +163,34 @@ HeldMatrix held_rows(const HeldMatrix& m, std::size_t begin, std::size_t end) {
 // shard `shard` (m_s = m / G, w). The same pieces as all-reduced for G dividing max_row_chunks:
 // the same values, row for row; the wire then carries the send rows, and its last m_s w elements
 // the received ones.
+//
+// Gathered (sequence sharding, a normal layer's forward: `a` arrives over Y by row chunks,
+// RowChunkGather): the scattered pieces read the other way round. Chunk c's GEMMs wait for the
+// gather's chunk c and read each shard r's pieces where the chunk layout has them, writing
+// them to their rows of `out`; then each shard's rows of the chunk, [r m_s + c m_s / chunks, ...),
+// are summed over `group` (one range each; a group of one rounds all rows onto the wire once,
+// at the end). The same pieces as all-reduced (pieced) for G_y dividing max_row_chunks.
 class PartialSums {
  public:
-  PartialSums(const Matrix& out, const comm::Communicator& group, const Bf16Vector& wire, int row_chunks)
+  PartialSums(const Matrix& out, const comm::Communicator& group, const Bf16Vector& wire, int row_chunks,
+              bool pieced = false)
       : out_(out),
         group_(group),
         wire_(wire),
-        pieces_(group.size() == 1 ? 1 : summed_gemm_pieces(out.extent(0))),
-        chunks_(std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces_)) {}
+        pieces_(group.size() == 1 && !pieced ? 1 : summed_gemm_pieces(out.extent(0))),
+        chunks_(group.size() == 1 ? 1 : std::min<std::size_t>(static_cast<std::size_t>(row_chunks), pieces_)) {}
+  PartialSums(const Matrix& out, const comm::Communicator& group, const Bf16Vector& wire, RowChunkGather& gather)
+      : out_(out),
+        group_(group),
+        wire_(wire),
+        pieces_(sequence_scatter_pieces(gather.group().size())),
+        chunks_(gather.chunks()),
+        gather_(&gather) {
+    FF_ASSERT(out.extent(0) % pieces_ == 0 && gather.full().rows() == out.extent(0) &&
+                  chunks_ * static_cast<std::size_t>(gather.group().size()) <= 2 * max_row_chunks,
+              "gathered product of {} rows ({} pieces) from {} gathered rows in {} chunks", out.extent(0), pieces_,
+              gather.full().rows(), chunks_);
+  }
   PartialSums(const Matrix& send, const Matrix& shard, const comm::Communicator& group, const Bf16Vector& wire,
               int row_chunks)
       : out_(send),
@@ -185,11 +206,13 @@ class PartialSums {
               send.extent(1), shard.extent(0), shard.extent(1), group.size(), pieces_);
   }
 
+  /// `a`: the product's left operand (m rows), unused when gathered (the gather's buffer is).
   void multiply_and_start(ExecutionContext& ctx, Op op_b, const HeldMatrix& a, const WeightBlock& b, bool start,
                           const char* label) {
-    const std::size_t shards = scattered_ ? static_cast<std::size_t>(group_.size()) : 1;
-    const std::size_t per_shard = pieces_ / shards;
+    const std::size_t shards = shard_count();
+    const std::size_t per_shard = pieces_ / shards, shard_rows = out_.extent(0) / shards;
     for (std::size_t c = 0; c < chunks_; ++c) {
+      if (gather_ != nullptr) gather_->wait(ctx.compute(), c);
       const std::size_t first = c * per_shard / chunks_, last = (c + 1) * per_shard / chunks_;
       for (std::size_t r = 0; r < shards; ++r) {
         for (std::size_t j = first; j < last; ++j) {
@@ -199,17 +222,44 @@ class PartialSums {
           const std::size_t to = scattered_ ? c * (out_.extent(0) / chunks_) + r * (out_.extent(0) / shards / chunks_) +
                                                   (j - first) * (end - begin)
                                             : begin;
-          gemm_held(ctx.gemm(), Op::none, op_b, 1.0f, held_rows(a, begin, end), b, 0.0f, out_rows(to, to + end - begin),
-                    label);
+          const HeldMatrix rows = gather_ != nullptr
+                                      ? gather_->shard_rows(r, begin - r * shard_rows, end - r * shard_rows)
+                                      : held_rows(a, begin, end);
+          gemm_held(ctx.gemm(), Op::none, op_b, 1.0f, rows, b, 0.0f, out_rows(to, to + end - begin), label);
         }
       }
-      pending_[c] = scattered_ ? start_scatter(ctx.compute(), c, start)
-                               : start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
-                                                             wire_rows(chunk_row(c), chunk_row(c + 1)), start);
+      if (scattered_) {
+        pending_[c] = start_scatter(ctx.compute(), c, start);
+      } else if (gather_ == nullptr) {
+        pending_[c] = start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
+                                                  wire_rows(chunk_row(c), chunk_row(c + 1)), start);
+      } else if (group_.size() > 1) {
+        for (std::size_t r = 0; r < shards; ++r) {
+          const std::size_t begin = gathered_row(r, c), end = gathered_row(r, c + 1);
+          pending_[c * shards + r] =
+              start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(begin, end)), wire_rows(begin, end), start);
+        }
+      }
     }
+    // Gathered, a group of one: the wire's rounding of every row at once.
+    if (gather_ != nullptr && group_.size() == 1)
+      pending_[0] = start_activation_all_reduce(ctx.compute(), group_, flat(out_), wire_rows(0, out_.extent(0)), false);
   }
   /// After multiply_and_start: every chunk's sum complete for work enqueued on exec.
   void finish(const ExecSpace& exec) {
+    if (gather_ != nullptr) {
+      const bool summed = group_.size() > 1;
+      const std::size_t shards = summed ? shard_count() : 1, chunks = summed ? chunks_ : 1;
+      for (std::size_t c = 0; c < chunks; ++c) {
+        for (std::size_t r = 0; r < shards; ++r) {
+          const std::size_t begin = summed ? gathered_row(r, c) : 0, end = summed ? gathered_row(r, c + 1) : out_.extent(0);
+          comm::Request& pending = pending_[c * shards + r];
+          if (pending.active()) pending.wait(exec);
+          finish_activation_all_reduce(exec, group_, flat(out_rows(begin, end)), wire_rows(begin, end));
+        }
+      }
+      return;
+    }
     for (std::size_t c = 0; c < chunks_; ++c) {
       if (pending_[c].active()) pending_[c].wait(exec);
       if (scattered_) {
@@ -222,6 +272,15 @@ class PartialSums {
   }
 
  private:
+  std::size_t shard_count() const {
+    if (scattered_) return static_cast<std::size_t>(group_.size());
+    return gather_ != nullptr ? static_cast<std::size_t>(gather_->group().size()) : 1;
+  }
+  // Gathered: the first row of shard r's part of chunk c (and of chunk c + 1 its end).
+  std::size_t gathered_row(std::size_t r, std::size_t c) const {
+    const std::size_t shard_rows = out_.extent(0) / shard_count();
+    return r * shard_rows + c * shard_rows / chunks_;
+  }
   std::size_t piece_row(std::size_t p) const { return p * out_.extent(0) / pieces_; }
   std::size_t chunk_row(std::size_t c) const { return piece_row(c * pieces_ / chunks_); }
   Matrix out_rows(std::size_t begin, std::size_t end) const {
@@ -258,7 +317,8 @@ class PartialSums {
   Bf16Vector wire_;
   std::size_t pieces_, chunks_;
   bool scattered_ = false;
-  comm::Request pending_[max_row_chunks];
+  RowChunkGather* gather_ = nullptr;          // gathered: where `a` arrives
+  comm::Request pending_[2 * max_row_chunks];  // gathered: chunks x shards sums (at most 16)
 };
 
 }  // namespace
@@ -266,7 +326,15 @@ class PartialSums {
 void ParallelLinear::forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in,
                                    const WeightBlock& weight, const ConstVector& bias,
                                    const LinearWorkspace& ws, int row_chunks) const {
-  forward_summed(ctx, out, Matrix(), in, weight, bias, ws, row_chunks);
+  forward_summed(ctx, out, Matrix(), in, nullptr, weight, bias, ws, row_chunks);
+}
+
+void ParallelLinear::forward_block_gathered(ExecutionContext& ctx, const Matrix& out, RowChunkGather& in,
+                                            const WeightBlock& weight, const ConstVector& bias,
+                                            const LinearWorkspace& ws) const {
+  FF_ASSERT(orientation_ == Orientation::normal && &in.group() == backward_group_,
+            "{}: a forward on rows gathered over Y needs a normal layer (Y its backward group)", name_);
+  forward_summed(ctx, out, Matrix(), in.full(), &in, weight, bias, ws, static_cast<int>(in.chunks()));
 }
 
 void ParallelLinear::forward_block_scattered(ExecutionContext& ctx, const Matrix& out_shard, const Matrix& partials,
@@ -274,12 +342,12 @@ void ParallelLinear::forward_block_scattered(ExecutionContext& ctx, const Matrix
                                              const LinearWorkspace& ws, int row_chunks) const {
   FF_ASSERT(orientation_ == Orientation::transposed && forward_group_->size() > 1,
             "{}: a forward reduce-scatter over rows needs a transposed layer summed over several ranks", name_);
-  forward_summed(ctx, partials, out_shard, in, weight, bias, ws, row_chunks);
+  forward_summed(ctx, partials, out_shard, in, nullptr, weight, bias, ws, row_chunks);
 }
 
 void ParallelLinear::forward_summed(ExecutionContext& ctx, const Matrix& out, const Matrix& shard, const HeldMatrix& in,
-                                    const WeightBlock& weight, const ConstVector& bias, const LinearWorkspace& ws,
-                                    int row_chunks) const {
+                                    RowChunkGather* gather, const WeightBlock& weight, const ConstVector& bias,
+                                    const LinearWorkspace& ws, int row_chunks) const {
   ScopedRegion region("fourfold::linear::forward");
   const bool scattered = shard.data() != nullptr;
   const ExecSpace& exec = ctx.compute();
@@ -292,8 +360,11 @@ void ParallelLinear::forward_summed(ExecutionContext& ctx, const Matrix& out, co
   // The bias in the GEMM (gemm_bias: cuBLASLt's epilogue on CUDA, elsewhere the same GEMM and add
   // as below) where nothing comes between them: one rank sums the k shards (its all-reduce leaves
   // the values as they are) and they cross no bf16 wire (which rounds the sum before the bias).
+  // A normal layer on a grid with G_y > 1 multiplies in pieces even where its X group is one
+  // rank, as its gathered forward (sequence sharding) does: the same shapes, the same bits.
+  const bool pieced = orientation_ == Orientation::normal && backward_group_->size() > 1;
   const bool fuse_bias = bias.extent(0) != 0 && forward_group_->size() == 1 && ws.wire.extent(0) == 0 &&
-                         !in.is_bf16() && !weight.is_bf16() && !scattered;
+                         !in.is_bf16() && !weight.is_bf16() && !scattered && !pieced;
   if (fuse_bias) {
     gemm_bias(ctx.gemm(), Op::none, Op::transpose, in.fp32, weight.fp32, bias, out, "fourfold::linear::forward::gemm");
   } else {
@@ -301,8 +372,10 @@ void ParallelLinear::forward_summed(ExecutionContext& ctx, const Matrix& out, co
     // (PartialSums); every element is summed over the same ranks whatever the chunk (see
     // overlap.hpp for the reduction order).
     // Scattered, each rank keeps its rows of the sum (sequence_shard.hpp).
-    PartialSums sums = scattered ? PartialSums(out, shard, *forward_group_, ws.wire, row_chunks)
-                                 : PartialSums(out, *forward_group_, ws.wire, row_chunks);
+    // Gathered: each chunk's GEMMs wait for its rows only (RowChunkGather).
+    PartialSums sums = scattered          ? PartialSums(out, shard, *forward_group_, ws.wire, row_chunks)
+                       : gather != nullptr ? PartialSums(out, *forward_group_, ws.wire, *gather)
+                                           : PartialSums(out, *forward_group_, ws.wire, row_chunks, pieced);
     sums.multiply_and_start(ctx, Op::transpose, in, weight, row_chunks > 1, "fourfold::linear::forward::gemm");
     sums.finish(exec);
   }

@@ -19,6 +19,7 @@
 #include "core/types.hpp"
 #include "layers/overlap.hpp"
 #include "layers/param_layout.hpp"
+#include "layers/sequence_shard.hpp"
 #include "layers/weight_block.hpp"
 
 #include <algorithm>
@@ -97,7 +98,8 @@ class ParallelLinear {
   /// forward overlap, [parallel] tp_chunks): the output is all-reduced in that many chunks of
   /// rows, each chunk's all-reduce running while the next chunk's GEMMs compute; the same values
   /// as one chunk. Where the group sums the rows are multiplied in summed_gemm_pieces(m) GEMMs
-  /// in every mode; a forward group of one rank has no all-reduce and multiplies in one GEMM.
+  /// in every mode; a forward group of one rank has no all-reduce and multiplies in one GEMM,
+  /// except a normal layer on a grid with G_y > 1 (pieces, as forward_block_gathered's).
   void forward_block(ExecutionContext& ctx, const Matrix& out, const HeldMatrix& in, const WeightBlock& weight,
                      const ConstVector& bias, const LinearWorkspace& ws, int row_chunks = 1) const;
   /// The backward of forward_block: din (m, k_loc) =; dweight (n_loc, k_loc) =
@@ -119,6 +121,13 @@ class ParallelLinear {
   void forward_block_scattered(ExecutionContext& ctx, const Matrix& out_shard, const Matrix& partials,
                                const HeldMatrix& in, const WeightBlock& weight, const ConstVector& bias,
                                const LinearWorkspace& ws, int row_chunks) const;
+  /// Sequence sharding, a normal layer: forward_block on an input whose rows arrive over Y by
+  /// chunks (RowChunkGather, sequence_shard.hpp): chunk c's GEMMs wait for its rows only, so
+  /// chunk c + 1's gather runs behind them; each chunk's rows summed over X (by shard ranges)
+  /// behind the next chunk's GEMMs. The same pieces, hence the same values, as forward_block on
+  /// the gathered rows for G_y dividing max_row_chunks.
+  void forward_block_gathered(ExecutionContext& ctx, const Matrix& out, RowChunkGather& in, const WeightBlock& weight,
+                              const ConstVector& bias, const LinearWorkspace& ws) const;
   /// Sequence sharding, a normal layer: backward_block with the input gradient's sum over the n
   /// shards (over Y) reduce-scattered by rows: din_shard (m / G_y, k_loc) = this rank's rows of
   /// it; din_partials (m, k_loc) is scratch. dweight, dbias, dout and `in` (all m rows) as
@@ -136,9 +145,10 @@ class ParallelLinear {
  private:
   // forward_block and backward_block, with the sum all-reduced (shard empty) or reduce-scattered
   // into `shard` / `din_shard`.
+  // (gather: in's rows arriving by chunks, forward_block_gathered; else null.)
   void forward_summed(ExecutionContext& ctx, const Matrix& out, const Matrix& shard, const HeldMatrix& in,
-                      const WeightBlock& weight, const ConstVector& bias, const LinearWorkspace& ws,
-                      int row_chunks) const;
+                      RowChunkGather* gather, const WeightBlock& weight, const ConstVector& bias,
+                      const LinearWorkspace& ws, int row_chunks) const;
   void backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard, const Matrix& dweight,
                        float dweight_beta, const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
                        const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,

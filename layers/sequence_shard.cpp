@@ -41,7 +41,56 @@ comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, con
   return comm::Request();
 }
 
+template <class View>
+View rows_of(const View& v, std::size_t begin, std::size_t end) {
+  return View(v.data() + begin * v.extent(1), end - begin, v.extent(1));
+}
+
 }  // namespace
+
+RowChunkGather::RowChunkGather(const ExecSpace& exec, const comm::Communicator& group, const HeldMatrix& shard,
+                               const Matrix& full, const Bf16Matrix& full_bf16, std::size_t chunks)
+    : group_(group),
+      shard_rows_(shard.rows()),
+      cols_(shard.cols()),
+      chunks_(chunks),
+      bf16_(shard.is_bf16()),
+      full_(full),
+      full_bf16_(full_bf16) {
+  const std::size_t g = static_cast<std::size_t>(group.size());
+  FF_ASSERT(chunks >= 1 && chunks <= static_cast<std::size_t>(max_row_chunks) && shard_rows_ % chunks == 0,
+            "row-chunk gather of {} rows in {} chunks", shard_rows_, chunks);
+  const std::size_t rows = shard_rows_ / chunks;
+  for (std::size_t c = 0; c < chunks; ++c) {
+    // Chunk c: this rank's rows [c rows, (c + 1) rows) to every rank, at rows [c g rows, ...) in rank order.
+    if (bf16_) {
+      pending_[c] = gather(exec, group, rows_of(shard.bf16, c * rows, (c + 1) * rows),
+                           rows_of(full_bf16_, c * g * rows, (c + 1) * g * rows), chunks > 1);
+    } else {
+      pending_[c] = gather(exec, group, rows_of(shard.fp32, c * rows, (c + 1) * rows),
+                           rows_of(full_, c * g * rows, (c + 1) * g * rows), chunks > 1);
+    }
+  }
+}
+
+HeldMatrix RowChunkGather::full() const {
+  const std::size_t m = shard_rows_ * static_cast<std::size_t>(group_.size());
+  if (bf16_) return ConstBf16Matrix(full_bf16_.data(), m, cols_);
+  return ConstMatrix(full_.data(), m, cols_);
+}
+
+void RowChunkGather::wait(const ExecSpace& exec, std::size_t c) {
+  if (pending_[c].active()) pending_[c].wait(exec);
+}
+
+HeldMatrix RowChunkGather::shard_rows(std::size_t r, std::size_t begin, std::size_t end) const {
+  const std::size_t rows = shard_rows_ / chunks_, c = begin / rows;
+  FF_ASSERT(end > begin && (end - 1) / rows == c && r < static_cast<std::size_t>(group_.size()),
+            "rows [{}, {}) of shard {} cross a chunk of {} rows", begin, end, r, rows);
+  const std::size_t at = c * rows * static_cast<std::size_t>(group_.size()) + r * rows + (begin - c * rows);
+  if (bf16_) return ConstBf16Matrix(full_bf16_.data() + at * cols_, end - begin, cols_);
+  return ConstMatrix(full_.data() + at * cols_, end - begin, cols_);
+}
 
 comm::Request gather_rows(const ExecSpace& exec, const comm::Communicator& group, const ConstMatrix& shard,
                           const Matrix& full, bool start) {

@@ -23,7 +23,10 @@
 
 #include "comm/communicator.hpp"
 #include "comm/grid.hpp"
+#include "comm/request.hpp"
 #include "core/types.hpp"
+#include "layers/overlap.hpp"
+#include "layers/weight_block.hpp"
 
 #include <cstddef>
 
@@ -51,5 +54,39 @@ comm::Request gather_rows(const ExecSpace& exec, const comm::Communicator& group
 /// The same in bf16 (bf16 mode: a norm's output saved as bf16, half the bytes).
 comm::Request gather_rows(const ExecSpace& exec, const comm::Communicator& group, const ConstBf16Matrix& shard,
                           const Bf16Matrix& full, bool start = false);
+
+/// A norm's output gathered over Y by row chunks for a normal layer's forward
+/// (ParallelLinear::forward_block_gathered), so that the GEMMs of chunk c run while chunk c + 1
+/// travels. Chunk c of `chunks` holds every rank's rows [c m_s / chunks, (c + 1) m_s / chunks) of
+/// its shard, in rank order: the layout a transposed layer's reduce-scatter sends (PartialSums in
+/// layers/linear.cpp), not the row order. Every chunk's gather starts at construction, behind
+/// the work enqueued on exec so far; wait(c) before reading chunk c. chunks: at most
+/// sequence_scatter_chunks(G_y, ...), so that chunks cut every shard's GEMM pieces evenly; 1
+/// gathers at once. The shard is held fp32 (gathered into `full`) or bf16 (into `full_bf16`),
+/// both (m, w) = (G_y m_s, w).
+class RowChunkGather {
+ public:
+  RowChunkGather(const ExecSpace& exec, const comm::Communicator& group, const HeldMatrix& shard, const Matrix& full,
+                 const Bf16Matrix& full_bf16, std::size_t chunks);
+  RowChunkGather(const RowChunkGather&) = delete;
+  RowChunkGather& operator=(const RowChunkGather&) = delete;
+
+  const comm::Communicator& group() const { return group_; }
+  std::size_t chunks() const { return chunks_; }
+  /// The gathered buffer, all m rows (in the chunk layout).
+  HeldMatrix full() const;
+  /// Chunk c has arrived, for work enqueued on exec.
+  void wait(const ExecSpace& exec, std::size_t c);
+  /// Rows [begin, end) of rank r's shard where they lie in the buffer: within one chunk.
+  HeldMatrix shard_rows(std::size_t r, std::size_t begin, std::size_t end) const;
+
+ private:
+  const comm::Communicator& group_;
+  std::size_t shard_rows_ = 0, cols_ = 0, chunks_ = 1;
+  bool bf16_ = false;
+  Matrix full_;
+  Bf16Matrix full_bf16_;
+  comm::Request pending_[max_row_chunks];
+};
 
 }  // namespace fourfold

@@ -258,13 +258,6 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     }
     void add(CommAxis axis, double v) { seconds[axis_index(axis)] += v; }
   };
-  // A forward sum's row chunks: tp_chunks, or with sequence sharding the reduce-scatter's
-  // (sequence_scatter_chunks).
-  const auto row_chunks_of = [&](const CollectiveVolume& v) {
-    return v.kind == CollectiveKind::reduce_scatter
-               ? static_cast<double>(sequence_scatter_chunks(grid.y, std::max(step.tp_chunks, 1)))
-               : chunks;
-  };
   // Per micro-batch: behind the forward (oag), behind the weight-gradient GEMMs (oar), behind
   // the backward (oag, ors); per step: behind the last backward (dp).
   Share forward_hideable, input_gradient_hideable, backward_hideable, data_hideable;
@@ -300,10 +293,12 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
       exposed = 0.0;
       input_gradient_hideable.add(v.axis, seconds / micro_steps);
     } else if ((v.hidden_by == HiddenBy::fwd || v.hidden_by == HiddenBy::fwd_recomputed) &&
-               row_chunks_of(v) > 1) {
+               static_cast<double>(v.row_chunks) > 1) {
       // Forward overlap by row chunks: chunk c's all-reduce behind chunk c + 1's GEMM; each
-      // call's last chunk waits (its layer's output is needed next). Every chunk pays the latency.
-      exposed = seconds / row_chunks_of(v);
+      // call's last chunk waits (its layer's output is needed next); a gather's first chunk waits
+      // (its GEMMs need it), the rest arrive behind the chunks before. Every chunk pays the
+      // latency.
+      exposed = seconds / static_cast<double>(v.row_chunks);
       Share& window = v.hidden_by == HiddenBy::fwd ? forward_hideable : backward_hideable;
       window.add(v.axis, (seconds - exposed) / micro_steps);
     } else if (v.hidden_by == HiddenBy::dp && overlap.dp) {

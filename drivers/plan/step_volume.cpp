@@ -126,9 +126,9 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   std::vector<CollectiveVolume> out;
   // A collective that runs `calls` times per micro-batch with `bytes` in all per micro-batch.
   auto per_micro = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
-                       HiddenBy hidden_by = HiddenBy::none) {
+                       HiddenBy hidden_by = HiddenBy::none, long row_chunks = 1) {
     if (size > 1 && calls > 0)
-      out.push_back({what, axis, kind, size, calls * micro_steps, bytes * micro_steps, true, hidden_by});
+      out.push_back({what, axis, kind, size, calls * micro_steps, bytes * micro_steps, true, hidden_by, row_chunks});
   };
   auto per_step = [&](const char* what, CommAxis axis, int size, CollectiveKind kind, long calls, double bytes,
                       HiddenBy hidden_by = HiddenBy::none) {
@@ -146,16 +146,21 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // With the forward overlap each runs as tp_chunks all-reduces of a chunk of rows each
   // (layers/linear.cpp), the same bytes.
   const long chunks = static_cast<long>(std::min<double>(std::max(s.tp_chunks, 1), rows));
-  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers * chunks,
-            L * wire * rows * (qkv_y + in_y), HiddenBy::fwd);
+  // Sequence-sharded, on rows gathered by chunks (RowChunkGather): per chunk one all-reduce of
+  // each Y shard's rows of it.
+  const long normal_chunks = sharded ? scatter_chunks : chunks, normal_sums = sharded ? scatter_chunks * g.y : chunks;
+  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers * normal_sums,
+            L * wire * rows * (qkv_y + in_y), HiddenBy::fwd, normal_chunks);
   if (sharded) {
     per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
-              CollectiveKind::reduce_scatter, 2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
-    per_micro("norm output all-gather (for QKV, FC)", CommAxis::y, g.y, CollectiveKind::all_gather, 2 * layers,
-              L * gathered_norm * rows * 2 * cx);
+              CollectiveKind::reduce_scatter, 2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::fwd,
+              scatter_chunks);
+    // By the same row chunks, each chunk behind the previous chunk's GEMMs (RowChunkGather).
+    per_micro("norm output all-gather (for QKV, FC)", CommAxis::y, g.y, CollectiveKind::all_gather,
+              2 * layers * scatter_chunks, L * gathered_norm * rows * 2 * cx, HiddenBy::fwd, scatter_chunks);
   } else {
     per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
-              CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::fwd);
+              CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * 2 * cx, HiddenBy::fwd, chunks);
   }
   // Z: each weight block gathered for the forward and again for the backward; with block
   // recomputation the backward gathers QKV, attention projection and FC for the recomputed
@@ -167,16 +172,17 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // output all-reduces (LayerNorms use their kept statistics: no reduction).
   if (block_recompute) {
     per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce,
-              2 * layers * chunks, L * wire * rows * (qkv_y + in_y), HiddenBy::fwd_recomputed);
+              2 * layers * normal_sums, L * wire * rows * (qkv_y + in_y), HiddenBy::fwd_recomputed, normal_chunks);
     if (sharded) {
       per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
                 CollectiveKind::reduce_scatter, layers * scatter_chunks, L * wire * rows * cx,
-                HiddenBy::fwd_recomputed);
+                HiddenBy::fwd_recomputed, scatter_chunks);
       per_micro("norm output all-gather recomputed (for QKV, FC)", CommAxis::y, g.y, CollectiveKind::all_gather,
-                2 * layers, L * gathered_norm * rows * 2 * cx);
+                2 * layers * scatter_chunks, L * gathered_norm * rows * 2 * cx, HiddenBy::fwd_recomputed,
+                scatter_chunks);
     } else {
       per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
-                CollectiveKind::all_reduce, layers * chunks, L * wire * rows * cx, HiddenBy::fwd_recomputed);
+                CollectiveKind::all_reduce, layers * chunks, L * wire * rows * cx, HiddenBy::fwd_recomputed, chunks);
     }
   }
   // LM head: the hidden state gathered over X, then per chunk of rows the max and (sum exp,

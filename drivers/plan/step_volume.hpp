@@ -99,6 +99,8 @@ struct CollectiveVolume {
   double bytes = 0.0;           // per optimizer step, full-buffer convention
   bool per_micro_batch = true;  // repeats for every micro-batch (else once per step)
   HiddenBy hidden_by = HiddenBy::none;
+  long row_chunks = 1;          // hidden by the forward overlap: the row chunks it runs in (the
+                                // first or last waits, the rest hide behind GEMMs)
 };
 
 /// Rows of one micro-batch per rank (B_loc T), V_loc, and the LM head's chunks of logits.

@@ -144,8 +144,25 @@ class Tally {
   // the group has several ranks, summed_gemm_pieces GEMMs of consecutive rows whatever the row
   // chunks, and an all-reduce per chunk of pieces (tp_chunks). Scattered (sequence sharding):
   // sequence_scatter_pieces GEMMs, and per chunk of them a reduce-scatter (bf16: its send rows
-  // packed, its received rows unpacked).
-  void summed_product(double width, double inner, bool a_fp32, int group, bool scattered = false) {
+  // packed, its received rows unpacked). Gathered (sequence sharding, a normal layer's forward
+  // on its input's rows gathered over Y by row chunks): sequence_scatter_pieces GEMMs, and per
+  // chunk an all-reduce of each Y shard's rows of it where the group sums. A normal layer's
+  // forward on a grid with G_y > 1 (`pieced`) multiplies in summed_gemm_pieces GEMMs also where
+  // its group is one rank.
+  void summed_product(double width, double inner, bool a_fp32, int group, bool scattered = false, bool pieced = false,
+                      bool gathered = false) {
+    if (gathered) {
+      const double pieces = static_cast<double>(sequence_scatter_pieces(grid_.y));
+      const double rows = m_ / pieces;
+      repeat(static_cast<long>(pieces), [&] { gemm(rows, width, inner, rows * inner, width * inner, false, a_fp32, false); });
+      if (group == 1) {
+        activation_all_reduce(m_ * width, group);
+        return;
+      }
+      const long ranges = static_cast<long>(sequence_scatter_chunks(grid_.y, std::max(step_.tp_chunks, 1))) * grid_.y;
+      repeat(ranges, [&] { activation_all_reduce(m_ / static_cast<double>(ranges) * width, group); });
+      return;
+    }
     if (scattered) {
       const double pieces = static_cast<double>(sequence_scatter_pieces(group));
       const double chunks = static_cast<double>(sequence_scatter_chunks(group, std::max(step_.tp_chunks, 1)));
@@ -159,12 +176,19 @@ class Tally {
       }
       return;
     }
+    const double pieces = static_cast<double>(summed_gemm_pieces(static_cast<std::size_t>(m_)));
     if (group == 1) {
-      gemm(m_, width, inner, m_ * inner, width * inner, false, a_fp32, false);
+      if (pieced) {
+        for (int p = 0; p < static_cast<int>(pieces); ++p) {
+          const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
+          gemm(rows, width, inner, rows * inner, width * inner, false, a_fp32, false);
+        }
+      } else {
+        gemm(m_, width, inner, m_ * inner, width * inner, false, a_fp32, false);
+      }
       activation_all_reduce(m_ * width, group);
       return;
     }
-    const double pieces = static_cast<double>(summed_gemm_pieces(static_cast<std::size_t>(m_)));
     const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
     for (int p = 0; p < static_cast<int>(pieces); ++p) {
       const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
@@ -176,18 +200,22 @@ class Tally {
       activation_all_reduce((end - begin) * width, group);
     }
   }
-  void linear_forward(double n, double k, bool in_bf16, int group, bool bias, bool scattered = false) {
+  // normal: q/k/v or the MLP's first layer (pieced where G_y > 1; sequence-sharded, on rows
+  // gathered over Y by chunks).
+  void linear_forward(double n, double k, bool in_bf16, int group, bool bias, bool scattered = false,
+                      bool normal = false) {
     if (scattered) {  // a transposed layer's output into the norm region's rows, then their bias
       summed_product(n, k, !in_bf16, group, true);
       if (bias) add(WorkKind::elementwise, f32 * (2.0 * ms_ * n + n));
       return;
     }
+    const bool pieced = normal && grid_.y > 1;
     // CUDA, fp32 mode: the bias in cuBLASLt's epilogue where no all-reduce comes between (gemm_bias).
-    if (bias && fused_epilogues() && group == 1) {
+    if (bias && fused_epilogues() && group == 1 && !pieced) {
       gemm(m_, n, k, m_ * k, n * k, false, false, false, f32 * n);
       return;
     }
-    summed_product(n, k, !in_bf16, group);
+    summed_product(n, k, !in_bf16, group, false, pieced, normal && sharded_);
     if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
   }
   void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias, bool scattered = false) {
@@ -365,7 +393,7 @@ class Tally {
 
   // --- The block (layers/gpt.cpp): forward up to the MLP, as forward runs it or recomputed.
   void block_forward_to_mlp(bool recomputing) {
-    linear_forward(qkv_y_, cx_, gathered_norm_input(Field::ln1), grid_.x, gpt2_);
+    linear_forward(qkv_y_, cx_, gathered_norm_input(Field::ln1), grid_.x, gpt2_, false, true);
     rotary();
     attention_forward();
     if (kept_.saved_as_bf16(Field::qkv)) pack(WorkKind::conversion, m_ * qkv_y_);
@@ -377,7 +405,7 @@ class Tally {
     } else {
       residual_layernorm_forward(kept_.out_bytes(Field::ln2), kept_.saved_as_bf16(Field::res2));
     }
-    linear_forward(in_y_, cx_, gathered_norm_input(Field::ln2), grid_.x, false);  // the bias fused below
+    linear_forward(in_y_, cx_, gathered_norm_input(Field::ln2), grid_.x, false, false, true);  // the bias fused below
     activation_forward(kept_.out_bytes(Field::fch_gelu), kept_.saved_as_bf16(Field::fch));
   }
 

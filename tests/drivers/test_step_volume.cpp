@@ -203,7 +203,8 @@ TEST(StepVolume, ModelledBytesEqualWhatAStepMoved) {
 
 // What each overlap can hide is a typed field, not a label: the Z gathers by OAG, the Z gradient
 // reduce-scatters by ORS, the linear input gradients by OAR, the data all-reduce by DP, the
-// linear layers' forward all-reduces (recomputed ones apart) by the forward overlap; nothing else.
+// linear layers' forward all-reduces and the norm outputs' gathers before them (recomputed ones
+// apart) by the forward overlap; nothing else.
 TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
   const plan::ModelDims gpt2;
   for (const Recompute r : {Recompute::none, Recompute::block})
@@ -220,6 +221,9 @@ TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
       if (v.axis == CommAxis::data && v.what.rfind("gradient", 0) == 0) want = plan::HiddenBy::dp;
       if (v.what.rfind("linear forward (", 0) == 0) want = plan::HiddenBy::fwd;
       if (v.what.rfind("linear forward recomputed", 0) == 0) want = plan::HiddenBy::fwd_recomputed;
+      // Sequence sharding: the norm outputs gathered for q/k/v and the MLP by the forward's row chunks.
+      if (v.what == "norm output all-gather (for QKV, FC)") want = plan::HiddenBy::fwd;
+      if (v.what == "norm output all-gather recomputed (for QKV, FC)") want = plan::HiddenBy::fwd_recomputed;
       EXPECT_EQ(v.hidden_by, want) << v.what;
     }
   }
