@@ -405,6 +405,23 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   // the chunk itself when G_z = 1), then its reduce-scatter over Z.
   const auto linear_backward = [&](const ParallelLinear& layer, int call, const Matrix& din, const Vector& dbias,
                                    const ConstMatrix& dout, const HeldMatrix& in) {
+    if (shard_.active() && layer.orientation() == Orientation::transposed) {
+      // Sequence sharding: dout is the residual stream's gradient (m_s rows), gathered over Y by
+      // the forward overlap's row chunks into row order, each chunk's input-gradient GEMMs behind
+      // its own gather only; started before the weights are waited for.
+      const std::size_t rows = ws_.rows_full.size();
+      RowChunkGather gathered(
+          exec, *shard_.group, dout, ws_.gradient_chunks, ws_.rows_full,
+          ws_.linear.output_grad.extent(0) != 0 ? Bf16Vector(ws_.linear.output_grad.data(), rows) : Bf16Vector(),
+          sequence_scatter_chunks(grid_.shape().y, overlap_.forward_row_chunks()));
+      const WeightBlock weight = s.weight(exec, call);
+      float beta = 0.0f;
+      const Matrix dweight = s.grad_block(exec, call, beta);
+      layer.backward_block_gathered(grid_.context(), din, dweight, beta, dbias, gathered, in, weight, ws_.linear,
+                                    overlap_.oar);
+      s.reduce_grad(exec, call);
+      return;
+    }
     const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
@@ -468,8 +485,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     // d_res holds d(loss)/d(res3): through the MLP branch to res2.
     const int call = 4 * l;
     const HeldMatrix fch = backward_input(BlockField::fch);  // before the activation recomputed from it
-    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, gathered_gradient(exec, ws_.d_res),
-                    gemm_input(BlockField::fch_gelu));
+    linear_backward(fc_proj_, call + 3, ws_.d_fch_gelu, dw.fcproj_b, ws_.d_res, gemm_input(BlockField::fch_gelu));
     if (llama_) {
       swiglu_backward(exec, ws_.d_fch, ws_.d_fch_gelu, fch);
     } else {
@@ -484,8 +500,7 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
     // attention recomputation derives the attention output from them.
     materialise(exec, l, BlockField::qkv, in);
     materialise(exec, l, BlockField::atty, in);  // attention's backward reads it too
-    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, gathered_gradient(exec, ws_.d_res),
-                    act_.held(l, BlockField::atty));
+    linear_backward(attn_proj_, call + 1, ws_.d_atty, dw.proj_b, ws_.d_res, act_.held(l, BlockField::atty));
     attention_backward(grid_.context(), ws_.d_qkv, ws_.d_atty, a.atty, a.lse, a.qkv, heads_y_, ws_.attention);
     // Llama: through the rotation of the query and key heads, back to the projection's output.
     if (llama_) rotary_backward(exec, ws_.d_qkv, heads_y_ + kv_heads_y_, seq_len_, rotary_);

@@ -300,6 +300,7 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
     ln_gathered_partials = alloc_matrix("fourfold::ws::ln_gathered_partials",
                                         d.sequence_shards() * layernorm_partial_rows(m_s), d.c_x);
     rows_full = alloc_matrix("fourfold::ws::rows_full", m, d.c_x);
+    gradient_chunks = alloc_matrix("fourfold::ws::gradient_chunks", m, d.c_x);
     if (d.norm_gathers_bf16()) {
       gathered_bf16 = Bf16Matrix(Kokkos::view_alloc(std::string("fourfold::ws::gathered_bf16")), m, d.c_x);
       if (!d.norm_outputs_bf16())
@@ -321,7 +322,7 @@ std::size_t GptWorkspaces::bytes() const {
          view_bytes(linear.weight_grad_chunk) + head.bytes() + attention.bytes() + view_bytes(row_sums) +
          view_bytes(d_res) + view_bytes(ln_partials) + view_bytes(d_ln) + view_bytes(d_qkv) + view_bytes(d_atty) +
          view_bytes(d_fch) + view_bytes(d_fch_gelu) + view_bytes(full) + view_bytes(ln_gathered_partials) +
-         view_bytes(rows_full) + view_bytes(gathered) + view_bytes(gathered_bf16) +
+         view_bytes(rows_full) + view_bytes(gradient_chunks) + view_bytes(gathered) + view_bytes(gathered_bf16) +
          view_bytes(norm_out_bf16);
 }
 

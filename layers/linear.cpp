@@ -387,8 +387,19 @@ void ParallelLinear::backward_block(ExecutionContext& ctx, const Matrix& din, co
                                     float dweight_beta, const Vector& dbias, const ConstMatrix& dout,
                                     const HeldMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
                                     bool overlap_input_grad, int row_chunks) const {
-  backward_summed(ctx, din, Matrix(), dweight, dweight_beta, dbias, dout, in, weight, ws, overlap_input_grad,
+  backward_summed(ctx, din, Matrix(), dweight, dweight_beta, dbias, dout, nullptr, in, weight, ws, overlap_input_grad,
                   row_chunks, nullptr);
+}
+
+void ParallelLinear::backward_block_gathered(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight,
+                                             float dweight_beta, const Vector& dbias, RowChunkGather& dout,
+                                             const HeldMatrix& in, const WeightBlock& weight,
+                                             const LinearWorkspace& ws, bool overlap_input_grad) const {
+  FF_ASSERT(orientation_ == Orientation::transposed && &dout.group() == forward_group_ &&
+                dout.natural().data() != nullptr,
+            "{}: a backward on an output gradient gathered over Y in row order needs a transposed layer", name_);
+  backward_summed(ctx, din, Matrix(), dweight, dweight_beta, dbias, dout.natural(), &dout, in, weight, ws,
+                  overlap_input_grad, static_cast<int>(dout.chunks()), nullptr);
 }
 
 void ParallelLinear::backward_block_scattered(ExecutionContext& ctx, const Matrix& din_shard,
@@ -398,23 +409,25 @@ void ParallelLinear::backward_block_scattered(ExecutionContext& ctx, const Matri
                                               bool overlap_input_grad, int row_chunks, comm::Request* in_gather) const {
   FF_ASSERT(orientation_ == Orientation::normal && backward_group_->size() > 1,
             "{}: an input-gradient reduce-scatter over rows needs a normal layer summed over several ranks", name_);
-  backward_summed(ctx, din_partials, din_shard, dweight, dweight_beta, dbias, dout, in, weight, ws,
+  backward_summed(ctx, din_partials, din_shard, dweight, dweight_beta, dbias, dout, nullptr, in, weight, ws,
                   overlap_input_grad, row_chunks, in_gather);
 }
 
 void ParallelLinear::backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard,
                                      const Matrix& dweight, float dweight_beta, const Vector& dbias,
-                                     const ConstMatrix& dout, const HeldMatrix& in, const WeightBlock& weight,
-                                     const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks,
-                                     comm::Request* in_gather) const {
+                                     const ConstMatrix& dout, RowChunkGather* dout_gather, const HeldMatrix& in,
+                                     const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,
+                                     int row_chunks, comm::Request* in_gather) const {
   ScopedRegion region("fourfold::linear::backward");
   const ExecSpace& exec = ctx.compute();
   // bf16 mode: dout rounded once here, then read as it is by both GEMMs (the same values each
   // would have rounded it to). The bias gradient reads the fp32 dout; with a bias, that read
   // writes the rounded copy too (one pass over dout for both), else a conversion pass does.
-  HeldMatrix dout_operand = dout;
+  // Gathered by row chunks (dout_gather): each chunk rounded as it arrives (RowChunkGather), the
+  // bias gradient read from the fp32 rows after the input gradient's GEMMs.
+  HeldMatrix dout_operand = dout_gather != nullptr ? dout_gather->full() : HeldMatrix(dout);
   bool bias_done = false;
-  if (ws.output_grad.extent(0) != 0 && ctx.gemm().precision() == GemmPrecision::bf16) {
+  if (dout_gather == nullptr && ws.output_grad.extent(0) != 0 && ctx.gemm().precision() == GemmPrecision::bf16) {
     FF_ASSERT(ws.output_grad.extent(0) >= dout.size(), "{}: dout of {} elements, a bf16 copy of {}", name_,
               dout.size(), ws.output_grad.extent(0));
     const Bf16Vector rounded = Kokkos::subview(ws.output_grad, Kokkos::make_pair(std::size_t{0}, dout.size()));
@@ -429,9 +442,12 @@ void ParallelLinear::backward_summed(ExecutionContext& ctx, const Matrix& din, c
   // dX partial sums over this rank's n shard, summed over the n shards: by row chunks where the
   // group sums (each chunk's sum behind the next chunk's GEMMs), and with OAR while dW is
   // computed. The same sums whatever the chunks and the overlap.
-  PartialSums din_sums = din_shard.data() != nullptr
-                            ? PartialSums(din, din_shard, *backward_group_, ws.wire, row_chunks)
-                            : PartialSums(din, *backward_group_, ws.wire, row_chunks);
+  // A transposed layer on a grid with G_y > 1 multiplies in pieces even where X is one rank, as
+  // its gathered backward (sequence sharding) does.
+  const bool pieced = orientation_ == Orientation::transposed && forward_group_->size() > 1;
+  PartialSums din_sums = din_shard.data() != nullptr ? PartialSums(din, din_shard, *backward_group_, ws.wire, row_chunks)
+                         : dout_gather != nullptr    ? PartialSums(din, *backward_group_, ws.wire, *dout_gather)
+                                                     : PartialSums(din, *backward_group_, ws.wire, row_chunks, pieced);
   din_sums.multiply_and_start(ctx, Op::none, dout_operand, weight, overlap_input_grad || row_chunks > 1,
                               "fourfold::linear::backward::dinput");
   if (!overlap_input_grad) din_sums.finish(exec);

@@ -106,7 +106,8 @@ class ParallelLinear {
   /// dweight_beta * dweight + dout^T in; dbias +=. overlap_input_grad: the all-reduce of din
   /// runs while dweight is computed (OAR), else before it. row_chunks (the forward overlap's):
   /// din's all-reduce by chunks of rows, each behind the next chunk's GEMMs; where the backward
-  /// group sums, din is multiplied in summed_gemm_pieces(m) GEMMs in every mode. ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
+  /// group sums, din is multiplied in summed_gemm_pieces(m) GEMMs in every mode (also a
+  /// transposed layer's over one X rank where G_y > 1, as backward_block_gathered's). ws.ones or ws.column_partials: bias gradients; ws.wire (bf16
   /// mode): din is all-reduced, and held, as bf16 values. `in` as forward_block's.
   void backward_block(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
                       const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
@@ -139,6 +140,14 @@ class ParallelLinear {
                                 const ConstMatrix& dout, const HeldMatrix& in, const WeightBlock& weight,
                                 const LinearWorkspace& ws, bool overlap_input_grad, int row_chunks,
                                 comm::Request* in_gather = nullptr) const;
+  /// Sequence sharding, a transposed layer: backward_block on an output gradient whose rows
+  /// arrive over Y by chunks in row order (RowChunkGather with `natural`, sequence_shard.hpp):
+  /// chunk c's input-gradient GEMMs wait for its rows only, each chunk's sums over X start by
+  /// shard ranges; the weight and bias gradients read all rows after. The same pieces, hence the
+  /// same values, as backward_block on the gathered rows for G_y dividing max_row_chunks.
+  void backward_block_gathered(ExecutionContext& ctx, const Matrix& din, const Matrix& dweight, float dweight_beta,
+                               const Vector& dbias, RowChunkGather& dout, const HeldMatrix& in,
+                               const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad) const;
   /// Elements of ws.wire this layer needs for m rows.
   std::size_t wire_size(std::size_t rows) const { return rows * std::max(n_local_, k_local_); }
 
@@ -149,10 +158,12 @@ class ParallelLinear {
   void forward_summed(ExecutionContext& ctx, const Matrix& out, const Matrix& shard, const HeldMatrix& in,
                       RowChunkGather* gather, const WeightBlock& weight, const ConstVector& bias,
                       const LinearWorkspace& ws, int row_chunks) const;
+  // (dout_gather: dout's rows arriving by chunks, backward_block_gathered; dout is then its
+  // fp32 rows in order.)
   void backward_summed(ExecutionContext& ctx, const Matrix& din, const Matrix& din_shard, const Matrix& dweight,
-                       float dweight_beta, const Vector& dbias, const ConstMatrix& dout, const HeldMatrix& in,
-                       const WeightBlock& weight, const LinearWorkspace& ws, bool overlap_input_grad,
-                       int row_chunks, comm::Request* in_gather) const;
+                       float dweight_beta, const Vector& dbias, const ConstMatrix& dout, RowChunkGather* dout_gather,
+                       const HeldMatrix& in, const WeightBlock& weight, const LinearWorkspace& ws,
+                       bool overlap_input_grad, int row_chunks, comm::Request* in_gather) const;
 
   std::string name_;
   Orientation orientation_;

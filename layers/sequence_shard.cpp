@@ -1,7 +1,9 @@
 #include "layers/sequence_shard.hpp"
 
 #include "comm/collectives.hpp"
+#include "core/bf16.hpp"
 #include "core/error.hpp"
+#include "core/ledger.hpp"
 #include "layers/overlap.hpp"
 
 namespace fourfold {
@@ -73,20 +75,56 @@ RowChunkGather::RowChunkGather(const ExecSpace& exec, const comm::Communicator& 
   }
 }
 
+RowChunkGather::RowChunkGather(const ExecSpace& exec, const comm::Communicator& group, const ConstMatrix& shard,
+                               const Matrix& staging, const Matrix& natural, const Bf16Vector& rounded,
+                               std::size_t chunks)
+    : RowChunkGather(exec, group, HeldMatrix(shard), staging, Bf16Matrix(), chunks) {
+  FF_ASSERT(natural.extent(0) == staging.extent(0) && natural.extent(1) == cols_ &&
+                (rounded.extent(0) == 0 || rounded.extent(0) == natural.size()),
+            "row-order gather: {}x{} staging, {}x{} rows, {} rounded", staging.extent(0), staging.extent(1),
+            natural.extent(0), natural.extent(1), rounded.extent(0));
+  natural_ = natural;
+  rounded_ = rounded;
+}
+
 HeldMatrix RowChunkGather::full() const {
   const std::size_t m = shard_rows_ * static_cast<std::size_t>(group_.size());
+  if (rounded_.extent(0) != 0) return ConstBf16Matrix(rounded_.data(), m, cols_);
+  if (natural_.data() != nullptr) return ConstMatrix(natural_);
   if (bf16_) return ConstBf16Matrix(full_bf16_.data(), m, cols_);
   return ConstMatrix(full_.data(), m, cols_);
 }
 
 void RowChunkGather::wait(const ExecSpace& exec, std::size_t c) {
   if (pending_[c].active()) pending_[c].wait(exec);
+  if (natural_.data() == nullptr) return;
+  // Chunk c's rows, rank r's at [c g rows + r rows, ...) of the staging, to [r m_s + c rows, ...)
+  // in row order (and rounded there): one work item per element.
+  const std::size_t g = static_cast<std::size_t>(group_.size()), rows = shard_rows_ / chunks_, w = cols_,
+                    m_s = shard_rows_, n = g * rows * w;
+  const bool round = rounded_.extent(0) != 0;
+  count_work(WorkKind::copy, bytes_of<float>(2.0 * static_cast<double>(n)) + (round ? bytes_of<bf16>(static_cast<double>(n)) : 0.0));
+  const float* const from = full_.data() + c * g * rows * w;
+  float* const to = natural_.data();
+  bf16* const copy = round ? rounded_.data() : nullptr;
+  Kokkos::parallel_for(
+      "fourfold::sequence_shard::chunk_to_rows", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        const std::size_t r = i / (rows * w), at = (r * m_s + c * rows) * w + i % (rows * w);
+        to[at] = from[i];
+        if (copy != nullptr) copy[at] = to_bf16(from[i]);
+      });
 }
 
 HeldMatrix RowChunkGather::shard_rows(std::size_t r, std::size_t begin, std::size_t end) const {
   const std::size_t rows = shard_rows_ / chunks_, c = begin / rows;
   FF_ASSERT(end > begin && (end - 1) / rows == c && r < static_cast<std::size_t>(group_.size()),
             "rows [{}, {}) of shard {} cross a chunk of {} rows", begin, end, r, rows);
+  if (natural_.data() != nullptr) {
+    const std::size_t row = r * shard_rows_ + begin;
+    if (rounded_.extent(0) != 0) return ConstBf16Matrix(rounded_.data() + row * cols_, end - begin, cols_);
+    return ConstMatrix(natural_.data() + row * cols_, end - begin, cols_);
+  }
   const std::size_t at = c * rows * static_cast<std::size_t>(group_.size()) + r * rows + (begin - c * rows);
   if (bf16_) return ConstBf16Matrix(full_bf16_.data() + at * cols_, end - begin, cols_);
   return ConstMatrix(full_.data() + at * cols_, end - begin, cols_);

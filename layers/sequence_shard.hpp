@@ -64,17 +64,28 @@ comm::Request gather_rows(const ExecSpace& exec, const comm::Communicator& group
 /// sequence_scatter_chunks(G_y, ...), so that chunks cut every shard's GEMM pieces evenly; 1
 /// gathers at once. The shard is held fp32 (gathered into `full`) or bf16 (into `full_bf16`),
 /// both (m, w) = (G_y m_s, w).
+///
+/// In row order (a transposed layer's output gradient in backward, ParallelLinear::
+/// backward_block_gathered, whose weight gradient needs the rows in order): the fp32 shard is
+/// gathered by chunks into `staging` and wait(c) copies chunk c's rows to their places in
+/// `natural` (one kernel per chunk), in bf16 mode (`rounded` of m w elements) rounding them into
+/// `rounded` in the same pass; shard_rows() and full() then read `rounded` (the GEMMs' operand)
+/// or `natural`, in row order.
 class RowChunkGather {
  public:
   RowChunkGather(const ExecSpace& exec, const comm::Communicator& group, const HeldMatrix& shard, const Matrix& full,
                  const Bf16Matrix& full_bf16, std::size_t chunks);
+  RowChunkGather(const ExecSpace& exec, const comm::Communicator& group, const ConstMatrix& shard,
+                 const Matrix& staging, const Matrix& natural, const Bf16Vector& rounded, std::size_t chunks);
   RowChunkGather(const RowChunkGather&) = delete;
   RowChunkGather& operator=(const RowChunkGather&) = delete;
 
   const comm::Communicator& group() const { return group_; }
   std::size_t chunks() const { return chunks_; }
-  /// The gathered buffer, all m rows (in the chunk layout).
+  /// The gathered buffer, all m rows (in the chunk layout; in row order: `rounded` or `natural`).
   HeldMatrix full() const;
+  /// In row order: the fp32 rows (`natural`); complete once every chunk has been waited for.
+  ConstMatrix natural() const { return natural_; }
   /// Chunk c has arrived, for work enqueued on exec.
   void wait(const ExecSpace& exec, std::size_t c);
   /// Rows [begin, end) of rank r's shard where they lie in the buffer: within one chunk.
@@ -86,6 +97,8 @@ class RowChunkGather {
   bool bf16_ = false;
   Matrix full_;
   Bf16Matrix full_bf16_;
+  Matrix natural_;        // in row order: where wait() puts each chunk (else empty)
+  Bf16Vector rounded_;    // in row order, bf16 mode: the rounded copy (else empty)
   comm::Request pending_[max_row_chunks];
 };
 

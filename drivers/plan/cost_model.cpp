@@ -292,7 +292,8 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     } else if (v.hidden_by == HiddenBy::oar && overlap.oar) {
       exposed = 0.0;
       input_gradient_hideable.add(v.axis, seconds / micro_steps);
-    } else if ((v.hidden_by == HiddenBy::fwd || v.hidden_by == HiddenBy::fwd_recomputed) &&
+    } else if ((v.hidden_by == HiddenBy::fwd || v.hidden_by == HiddenBy::fwd_recomputed ||
+                v.hidden_by == HiddenBy::bwd) &&
                static_cast<double>(v.row_chunks) > 1) {
       // Forward overlap by row chunks: chunk c's all-reduce behind chunk c + 1's GEMM; each
       // call's last chunk waits (its layer's output is needed next); a gather's first chunk waits

@@ -147,10 +147,10 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // (layers/linear.cpp), the same bytes.
   const long chunks = static_cast<long>(std::min<double>(std::max(s.tp_chunks, 1), rows));
   // Sequence-sharded, on rows gathered by chunks (RowChunkGather): per chunk one all-reduce of
-  // each Y shard's rows of it.
-  const long normal_chunks = sharded ? scatter_chunks : chunks, normal_sums = sharded ? scatter_chunks * g.y : chunks;
-  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers * normal_sums,
-            L * wire * rows * (qkv_y + in_y), HiddenBy::fwd, normal_chunks);
+  // each Y shard's rows of it (so too the transposed layers' input gradients, below).
+  const long x_sum_chunks = sharded ? scatter_chunks : chunks, x_sums = sharded ? scatter_chunks * g.y : chunks;
+  per_micro("linear forward (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce, 2 * layers * x_sums,
+            L * wire * rows * (qkv_y + in_y), HiddenBy::fwd, x_sum_chunks);
   if (sharded) {
     per_micro("linear forward (transposed: attention projection, FC2)", CommAxis::y, g.y,
               CollectiveKind::reduce_scatter, 2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::fwd,
@@ -172,7 +172,7 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
   // output all-reduces (LayerNorms use their kept statistics: no reduction).
   if (block_recompute) {
     per_micro("linear forward recomputed (normal: QKV, FC)", CommAxis::x, g.x, CollectiveKind::all_reduce,
-              2 * layers * normal_sums, L * wire * rows * (qkv_y + in_y), HiddenBy::fwd_recomputed, normal_chunks);
+              2 * layers * x_sums, L * wire * rows * (qkv_y + in_y), HiddenBy::fwd_recomputed, x_sum_chunks);
     if (sharded) {
       per_micro("linear forward recomputed (transposed: attention projection)", CommAxis::y, g.y,
                 CollectiveKind::reduce_scatter, layers * scatter_chunks, L * wire * rows * cx,
@@ -206,12 +206,19 @@ std::vector<CollectiveVolume> step_collectives(const ModelDims& m, const comm::G
     // Two rows (weight, bias) per chunk of 32 rows of each rank's m_s (layers/layernorm.hpp).
     per_micro("norm parameter-gradient partials all-gather", CommAxis::y, g.y, CollectiveKind::all_gather,
               2 * layers + 1, (2 * L + 1) * float_bytes * g.y * 2 * std::ceil(norm_rows / 32.0) * cx);
-    per_micro("residual gradient all-gather (for FC2, attention projection, embedding)", CommAxis::y, g.y,
-              CollectiveKind::all_gather, 2 * layers + 1, (2 * L + 1) * float_bytes * rows * cx);
+    // For FC2 and the attention projection by the forward overlap's row chunks, each chunk's
+    // input-gradient GEMMs behind its own gather only (RowChunkGather); for the embedding whole.
+    per_micro("residual gradient all-gather (for FC2, attention projection)", CommAxis::y, g.y,
+              CollectiveKind::all_gather, 2 * layers * scatter_chunks, 2 * L * float_bytes * rows * cx, HiddenBy::bwd,
+              scatter_chunks);
+    per_micro("residual gradient all-gather (for the embedding)", CommAxis::y, g.y, CollectiveKind::all_gather, 1,
+              float_bytes * rows * cx);
   }
   // (By row chunks, as the forward's.)
+  // (Sequence-sharded, on the output gradient gathered by chunks: per chunk one all-reduce of each
+  // Y shard's rows of it.)
   per_micro("linear input gradient (transposed: FC2, attention projection)", CommAxis::x, g.x,
-            CollectiveKind::all_reduce, 2 * layers * chunks, L * wire * rows * (hid_y + cy), HiddenBy::oar);
+            CollectiveKind::all_reduce, 2 * layers * x_sums, L * wire * rows * (hid_y + cy), HiddenBy::oar);
   if (sharded) {
     per_micro("linear input gradient (normal: FC, QKV)", CommAxis::y, g.y, CollectiveKind::reduce_scatter,
               2 * layers * scatter_chunks, L * wire * rows * 2 * cx, HiddenBy::oar);

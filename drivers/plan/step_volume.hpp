@@ -86,8 +86,10 @@ struct StepDims {
 
 /// Which overlap can run a collective behind computation ([parallel] overlap; none: nothing can).
 /// fwd: a linear layer's forward all-reduce behind its next row chunk's GEMM (with tp_chunks > 1),
-/// fwd_recomputed: the same in block recomputation's forward, inside the backward.
-enum class HiddenBy { none, oag, ors, oar, dp, fwd, fwd_recomputed };
+/// fwd_recomputed: the same in block recomputation's forward, inside the backward. bwd: a
+/// transposed layer's output gradient gathered over Y (sequence sharding) by row chunks, each
+/// behind the previous chunk's input-gradient GEMMs, inside the backward.
+enum class HiddenBy { none, oag, ors, oar, dp, fwd, fwd_recomputed, bwd };
 
 /// One kind of collective on one group, summed over the step.
 struct CollectiveVolume {

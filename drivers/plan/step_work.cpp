@@ -218,9 +218,17 @@ class Tally {
     summed_product(n, k, !in_bf16, group, false, pieced, normal && sharded_);
     if (bias) add(WorkKind::elementwise, f32 * (2.0 * m_ * n + n));
   }
-  void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias, bool scattered = false) {
+  // transposed: the attention projection or FC2 (pieced where G_y > 1; sequence-sharded, on
+  // its output gradient gathered over Y by row chunks, each chunk put in row order (and rounded
+  // in bf16 mode) by one kernel, RowChunkGather).
+  void linear_backward(double n, double k, bool in_bf16, int backward_group, bool bias, bool scattered = false,
+                       bool transposed = false) {
     bool bias_done = false;
-    if (bf16_) {
+    const bool gathered = transposed && sharded_;
+    if (gathered) {
+      const double chunks = static_cast<double>(sequence_scatter_chunks(grid_.y, std::max(step_.tp_chunks, 1)));
+      repeat(static_cast<long>(chunks), [&] { add(WorkKind::copy, (2.0 * f32 + (bf16_ ? b16 : 0.0)) * m_ / chunks * n); });
+    } else if (bf16_) {
       if (bias) {
         column_sums(n, true);
         bias_done = true;
@@ -228,7 +236,7 @@ class Tally {
         pack(WorkKind::conversion, m_ * n);
       }
     }
-    summed_product(k, n, false, backward_group, scattered);  // dX: dout (bf16 in bf16 mode) W
+    summed_product(k, n, false, backward_group, scattered, transposed && grid_.y > 1, gathered);  // dX: dout W
     const bool accumulate = grid_.z == 1;  // G_z > 1: into the schedule's block, then reduce-scattered
     // CUDA, fp32 mode: cuBLASLt's BGRADB writes the bias gradient beside dW (gemm_bias_grad),
     // then one kernel adds it (+=).
@@ -482,7 +490,7 @@ class Tally {
       };
       if (selective) restore(Field::fch, in_y_);
       if (selective && !kept_.saved_as_bf16(Field::fch_gelu)) activation_recompute();
-      linear_backward(cx_, hid_y_, kept_.saved_as_bf16(Field::fch_gelu), grid_.x, gpt2_);
+      linear_backward(cx_, hid_y_, kept_.saved_as_bf16(Field::fch_gelu), grid_.x, gpt2_, false, true);
       activation_backward(kept_.held_bytes(Field::fch));
       if (selective) restore(Field::res2, cx_);
       if (selective && !kept_.saved_as_bf16(Field::ln2)) layernorm_normalise();
@@ -491,7 +499,7 @@ class Tally {
       restore(Field::qkv, qkv_y_);
       restore(Field::atty, cy_);
       if (attention) attention_forward();
-      linear_backward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.x, gpt2_);
+      linear_backward(cx_, cy_, kept_.saved_as_bf16(Field::atty), grid_.x, gpt2_, false, true);
       attention_backward();
       rotary();
       if (selective && !kept_.saved_as_bf16(Field::ln1)) layernorm_normalise();

@@ -224,6 +224,8 @@ TEST(StepVolume, EachCollectiveNamesTheOverlapThatHidesIt) {
       // Sequence sharding: the norm outputs gathered for q/k/v and the MLP by the forward's row chunks.
       if (v.what == "norm output all-gather (for QKV, FC)") want = plan::HiddenBy::fwd;
       if (v.what == "norm output all-gather recomputed (for QKV, FC)") want = plan::HiddenBy::fwd_recomputed;
+      // and the residual gradient gathered for the transposed layers' backward by the same chunks.
+      if (v.what == "residual gradient all-gather (for FC2, attention projection)") want = plan::HiddenBy::bwd;
       EXPECT_EQ(v.hidden_by, want) << v.what;
     }
   }
