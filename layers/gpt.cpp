@@ -410,8 +410,14 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
       // the forward overlap's row chunks into row order, each chunk's input-gradient GEMMs behind
       // its own gather only; started before the weights are waited for.
       const std::size_t rows = ws_.rows_full.size();
+      // The chunks land in d_fch (free here: FC2's backward writes its input gradient to
+      // d_fch_gelu, the activation's backward d_fch after it; the projection's comes after FC's)
+      // unless it is narrower than the rows.
+      const Matrix staging = ws_.gradient_chunks.size() != 0
+                                 ? ws_.gradient_chunks
+                                 : Matrix(ws_.d_fch.data(), ws_.rows_full.extent(0), ws_.rows_full.extent(1));
       RowChunkGather gathered(
-          exec, *shard_.group, dout, ws_.gradient_chunks, ws_.rows_full,
+          exec, *shard_.group, dout, staging, ws_.rows_full,
           ws_.linear.output_grad.extent(0) != 0 ? Bf16Vector(ws_.linear.output_grad.data(), rows) : Bf16Vector(),
           sequence_scatter_chunks(grid_.shape().y, overlap_.forward_row_chunks()));
       const WeightBlock weight = s.weight(exec, call);

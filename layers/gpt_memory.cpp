@@ -300,7 +300,8 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
     ln_gathered_partials = alloc_matrix("fourfold::ws::ln_gathered_partials",
                                         d.sequence_shards() * layernorm_partial_rows(m_s), d.c_x);
     rows_full = alloc_matrix("fourfold::ws::rows_full", m, d.c_x);
-    gradient_chunks = alloc_matrix("fourfold::ws::gradient_chunks", m, d.c_x);
+    if (d.mlp_in_width < static_cast<std::size_t>(d.c_x))
+      gradient_chunks = alloc_matrix("fourfold::ws::gradient_chunks", m, d.c_x);
     if (d.norm_gathers_bf16()) {
       gathered_bf16 = Bf16Matrix(Kokkos::view_alloc(std::string("fourfold::ws::gathered_bf16")), m, d.c_x);
       if (!d.norm_outputs_bf16())

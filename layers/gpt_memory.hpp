@@ -197,7 +197,9 @@ struct GptWorkspaces {
   Matrix gathered;              // (m, C_x) a norm's output gathered over Y for q/k/v or the MLP (fp32 mode)
   Bf16Matrix gathered_bf16;     // (m, C_x) the same in bf16 mode, where the GEMMs read it as bf16
   Matrix gradient_chunks;       // (m, C_x) the residual stream's gradient as its chunks arrive over Y
-                                // (RowChunkGather's staging), before they are put in row order
+                                // (RowChunkGather's staging), before they are put in row order; only
+                                // where d_fch is narrower (W_in < C_x): else d_fch's first m C_x
+                                // elements serve, free while the transposed layers' backward runs
   Bf16Matrix norm_out_bf16;     // (m_s, C_x) bf16 mode with recomputation (norm outputs held in fp32):
                                 // this rank's rows rounded before the gather, which so moves bf16
   Matrix d_qkv;                // (m, W_qkv)

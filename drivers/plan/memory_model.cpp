@@ -130,8 +130,10 @@ RankMemory rank_memory(const ModelDims& model, const comm::GridShape& g, const S
   // own: GptDims::norm_gathers_bf16).
   if (sharded) {
     const bool gathers_bf16 = bf16 && L > 0;
-    // (and the residual gradient's chunks as they arrive, before they are put in row order)
-    r.workspaces += 2 * f32 * m * cx + (gathers_bf16 ? b16 : f32) * m * cx;
+    r.workspaces += f32 * m * cx + (gathers_bf16 ? b16 : f32) * m * cx;
+    // The residual gradient's chunks as they arrive, before they are put in row order: in the
+    // MLP's input-gradient buffer (m, W_in) where it is wide enough, else a buffer of their own.
+    if (in_y < cx) r.workspaces += f32 * m * cx;
     if (gathers_bf16 && mode != Recompute::none) r.workspaces += b16 * ms * cx;
   }
   if (g.z > 1) {
