@@ -6,9 +6,11 @@
 // whole rows, channels still split over X. Where a transposed layer (the attention and MLP
 // projections) all-reduced its output over Y, it reduce-scatters it by rows
 // (ParallelLinear::forward_block_scattered); a normal layer (q/k/v, the MLP's first) gathers its
-// input's rows over Y first (gather_rows). Backward mirrors it: a transposed layer gathers its
-// output gradient, a normal layer reduce-scatters its input gradient
-// (backward_block_scattered). The bytes are those of the all-reduce (a reduce-scatter and an
+// input's rows over Y first (RowChunkGather, forward_block_gathered). Backward mirrors it: a
+// transposed layer gathers its output gradient (backward_block_gathered), a normal layer
+// reduce-scatters its input gradient (backward_block_scattered). Each of these runs by the
+// forward overlap's row chunks, the GEMMs of a chunk waiting for its own rows only, so that the
+// next chunk travels behind them. The bytes are those of the all-reduce (a reduce-scatter and an
 // all-gather of the same rows), while the norm region's activations and elementwise work shrink
 // by G_y. The LM head and the embedding work on all m rows, gathered or kept as their slice.
 //
