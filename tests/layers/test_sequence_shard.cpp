@@ -4,6 +4,7 @@
 // the row split's rule is checked by name. Its match with one rank and the double-precision
 // references is test_gpt's (SequenceShardedGridsMatchOneRank), its memory plan test_memory_model's.
 #include "comm/grid.hpp"
+#include "core/bf16.hpp"
 #include "core/error.hpp"
 #include "gpt_test_support.hpp"
 #include "layers/sequence_shard.hpp"
@@ -68,6 +69,61 @@ TEST(SequenceShard, GatherRowsConcatenatesTheShardsInRankOrder) {
   const auto host = test::to_vector(full);
   for (std::size_t i = 0; i < shard_rows * world; ++i)
     for (std::size_t j = 0; j < cols; ++j) EXPECT_EQ(host[i * cols + j], static_cast<double>(100 * i + j));
+}
+
+// Row chunks (RowChunkGather): chunk c holds every rank's rows [c r, (c + 1) r) in rank order;
+// in row order, each chunk is put at its rows (and rounded into the bf16 copy) as it is waited
+// for, so that once all are the rows are gather_rows'.
+TEST(SequenceShard, RowChunkGatherLaysChunksOutInRankOrderAndPutsThemInRowOrder) {
+  const int world = test::runtime().world_size();
+  const comm::Grid grid({1, world, 1, 1}, test::world(), comm::Backend::automatic, comm::ProgressMode::thread);
+  const std::size_t shard_rows = 4, cols = 3, m = shard_rows * static_cast<std::size_t>(world);
+  const int y = grid.y().rank();
+  // Values that bf16 rounds (a fraction of 1/3), distinct per row and column.
+  const auto value = [&](std::size_t row, std::size_t j) { return static_cast<double>(row) + j / 3.0; };
+  const Matrix shard = test::make_matrix("shard", shard_rows, cols, [&](std::size_t i, std::size_t j) {
+    return value(static_cast<std::size_t>(y) * shard_rows + i, j);
+  });
+  const ExecSpace& exec = grid.context().compute();
+  for (const std::size_t chunks : {std::size_t{1}, std::size_t{2}, std::size_t{4}}) {
+    SCOPED_TRACE(std::to_string(chunks) + " chunks");
+    const std::size_t rows = shard_rows / chunks;
+    {  // chunk layout
+      const Matrix full = test::filled_matrix("full", m, cols, -1.0);
+      RowChunkGather gathered(exec, grid.y(), HeldMatrix(shard), full, Bf16Matrix(), chunks);
+      for (std::size_t c = 0; c < chunks; ++c) gathered.wait(exec, c);
+      exec.fence();
+      const auto host = test::to_vector(full);
+      for (std::size_t c = 0; c < chunks; ++c)
+        for (std::size_t r = 0; r < static_cast<std::size_t>(world); ++r)
+          for (std::size_t i = 0; i < rows; ++i)
+            for (std::size_t j = 0; j < cols; ++j)
+              EXPECT_EQ(host[((c * world + r) * rows + i) * cols + j],
+                        static_cast<float>(value(r * shard_rows + c * rows + i, j)))
+                  << "chunk " << c << " rank " << r << " row " << i;
+      // shard_rows() finds rank r's rows of a chunk there.
+      const HeldMatrix last = gathered.shard_rows(world - 1, shard_rows - rows, shard_rows);
+      EXPECT_EQ(last.fp32.data(), full.data() + ((chunks - 1) * world + world - 1) * rows * cols);
+    }
+    for (const bool round : {false, true}) {  // row order
+      SCOPED_TRACE(round ? "rounded" : "fp32");
+      const Matrix staging = test::filled_matrix("staging", m, cols, -1.0);
+      const Matrix natural = test::filled_matrix("natural", m, cols, -1.0);
+      const Bf16Vector rounded = round ? Bf16Vector("rounded", m * cols) : Bf16Vector();
+      RowChunkGather gathered(exec, grid.y(), ConstMatrix(shard), staging, natural, rounded, chunks);
+      for (std::size_t c = 0; c < chunks; ++c) gathered.wait(exec, c);
+      exec.fence();
+      const auto host = test::to_vector(natural);
+      for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < cols; ++j) EXPECT_EQ(host[i * cols + j], static_cast<float>(value(i, j))) << i;
+      EXPECT_EQ(gathered.full().is_bf16(), round);
+      if (round) {
+        const auto copy = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rounded);
+        for (std::size_t i = 0; i < m * cols; ++i)
+          EXPECT_EQ(to_float(copy(i)), round_to_bf16(static_cast<float>(value(i / cols, i % cols)))) << i;
+      }
+    }
+  }
 }
 
 // 20 optimizer steps in fp32 (GPT-2), sharded against unsharded with the forward overlap off and
