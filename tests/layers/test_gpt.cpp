@@ -159,23 +159,33 @@ void expect_matches_single_rank(const comm::GridShape& shape, ModelFamily family
 }
 
 
-TEST(Gpt, EveryGridMatchesOneRank) {
+// Every grid of this world size up to 4 ranks, else `eight` (8 ranks on a 2-core machine).
+std::vector<comm::GridShape> grids_of_this_world(const std::vector<comm::GridShape>& eight) {
   const int world = test::runtime().world_size();
-  std::vector<comm::GridShape> shapes;
-  if (world <= 4) {
-    shapes = comm::all_grid_shapes(world);
-  } else {
-    // 8 ranks on a 2-core machine: the grids that put every axis > 1 somewhere.
-    shapes = {{2, 2, 2, 1}, {2, 1, 2, 2}, {1, 2, 2, 2}, {2, 2, 1, 2}};
-  }
+  return world <= 4 ? comm::all_grid_shapes(world) : eight;
+}
+
+// Both families on each of `shapes` that has this world's size, fits the small run and, with
+// sequence sharding, splits Y: expect_matches_single_rank with `memory`. Returns the runs checked.
+int expect_grids_match_single_rank(const std::vector<comm::GridShape>& shapes, const MemoryOptions& memory) {
+  const int world = test::runtime().world_size();
   int checked = 0;
   for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
     for (const auto& shape : shapes) {
-      if (world != shape.size() || !test::fits_small_run(shape, test::small_config_of(family))) continue;
-      expect_matches_single_rank(shape, family);
+      if (world != shape.size() || (memory.sequence_shard && shape.y == 1) ||
+          !test::fits_small_run(shape, test::small_config_of(family)))
+        continue;
+      expect_matches_single_rank(shape, family, 0, memory);
       ++checked;
     }
-  EXPECT_GT(checked, 1);
+  return checked;
+}
+
+TEST(Gpt, EveryGridMatchesOneRank) {
+  // At 8 ranks, the grids that put every axis > 1 somewhere.
+  EXPECT_GT(expect_grids_match_single_rank(
+                grids_of_this_world({{2, 2, 2, 1}, {2, 1, 2, 2}, {1, 2, 2, 2}, {2, 2, 1, 2}}), MemoryOptions()),
+            1);
 }
 
 // Z and data groups split by node (comm/node_split.hpp; nodes of 2 ranks on 4, of 4 on 8): the
@@ -204,25 +214,11 @@ TEST(Gpt, HierarchicalGroupsMatchOneRank) {
 // the rows (chosen 8-rank grids): GPT-2 and Llama match one rank, so the double-precision
 // references too (OneRankMatchesTheDoubleReference).
 TEST(Gpt, SequenceShardedGridsMatchOneRank) {
-  const int world = test::runtime().world_size();
-  std::vector<comm::GridShape> shapes;
-  if (world <= 4) {
-    shapes = comm::all_grid_shapes(world);
-  } else {
-    shapes = {{2, 2, 2, 1}, {1, 2, 2, 2}, {1, 4, 2, 1}};
-  }
+  if (test::runtime().world_size() == 1) GTEST_SKIP() << "no grid of one rank splits Y";
   MemoryOptions sharded;
   sharded.sequence_shard = true;
-  int checked = 0;
-  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
-    for (const auto& shape : shapes) {
-      if (world != shape.size() || shape.y == 1 || !test::fits_small_run(shape, test::small_config_of(family)))
-        continue;
-      expect_matches_single_rank(shape, family, 0, sharded);
-      ++checked;
-    }
-  if (world == 1) GTEST_SKIP() << "no grid of one rank splits Y";
-  EXPECT_GT(checked, 1);
+  EXPECT_GT(expect_grids_match_single_rank(grids_of_this_world({{2, 2, 2, 1}, {1, 2, 2, 2}, {1, 4, 2, 1}}), sharded),
+            1);
 }
 
 TEST(Gpt, RejectsShapesThatDoNotDivideNamingThem) {
