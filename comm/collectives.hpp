@@ -330,6 +330,13 @@ template <class Exec, class View>
                                        const View& data, ReduceOp op = ReduceOp::sum) {
   return detail::all_reduce(exec, comm, data, op, true, detail::reduction_route_of<View>(comm));
 }
+/// The same started when `start`, else run at once (an empty request): for callers that choose
+/// per call whether a collective overlaps (so too the all_gather_start and reduce_scatter_start
+/// below that take `start`).
+template <class Exec, class View>
+[[nodiscard]] Request all_reduce_start(const Exec& exec, const Communicator& comm, const View& data, bool start) {
+  return detail::all_reduce(exec, comm, data, ReduceOp::sum, start, detail::reduction_route_of<View>(comm));
+}
 
 template <class Exec, class SendView, class RecvView>
 void all_gather(const Exec& exec, const Communicator& comm, const SendView& send,
@@ -340,6 +347,11 @@ template <class Exec, class SendView, class RecvView>
 [[nodiscard]] Request all_gather_start(const Exec& exec, const Communicator& comm,
                                        const SendView& send, const RecvView& recv) {
   return detail::all_gather(exec, comm, send, recv, true, detail::route_of<RecvView>(comm));
+}
+template <class Exec, class SendView, class RecvView>
+[[nodiscard]] Request all_gather_start(const Exec& exec, const Communicator& comm, const SendView& send,
+                                       const RecvView& recv, bool start) {
+  return detail::all_gather(exec, comm, send, recv, start, detail::route_of<RecvView>(comm));
 }
 
 template <class Exec, class SendView, class RecvView>
@@ -352,6 +364,12 @@ template <class Exec, class SendView, class RecvView>
                                            const SendView& send, const RecvView& recv,
                                            ReduceOp op = ReduceOp::sum) {
   return detail::reduce_scatter(exec, comm, send, recv, op, true, detail::reduction_route_of<RecvView>(comm));
+}
+template <class Exec, class SendView, class RecvView>
+[[nodiscard]] Request reduce_scatter_start(const Exec& exec, const Communicator& comm, const SendView& send,
+                                           const RecvView& recv, bool start) {
+  return detail::reduce_scatter(exec, comm, send, recv, ReduceOp::sum, start,
+                                detail::reduction_route_of<RecvView>(comm));
 }
 
 template <class Exec, class View>

@@ -58,11 +58,7 @@ void round_to_bf16(const ExecSpace& exec, WorkKind kind, const Vector& data) {
 
 comm::Request start_activation_all_reduce(const ExecSpace& exec, const comm::Communicator& group, const Vector& data,
                                           const Bf16Vector& wire, bool start) {
-  if (wire.size() == 0) {
-    if (start) return comm::all_reduce_start(exec, group, data);
-    comm::all_reduce(exec, group, data);
-    return comm::Request();
-  }
+  if (wire.size() == 0) return comm::all_reduce_start(exec, group, data, start);
   FF_ASSERT(wire.size() >= data.size(), "activation all-reduce of {} elements through a wire of {}", data.size(),
             wire.size());
   if (group.size() == 1) {
@@ -71,9 +67,7 @@ comm::Request start_activation_all_reduce(const ExecSpace& exec, const comm::Com
   }
   const Bf16Vector staged = prefix(wire, data.size());
   pack_bf16(exec, WorkKind::wire, staged, data);
-  if (start) return comm::all_reduce_start(exec, group, staged);
-  comm::all_reduce(exec, group, staged);
-  return comm::Request();
+  return comm::all_reduce_start(exec, group, staged, start);
 }
 
 void finish_activation_all_reduce(const ExecSpace& exec, const comm::Communicator& group, const Vector& data,

@@ -82,55 +82,32 @@ MatrixShard ParallelLinear::bias_shard() const {
   return s;
 }
 
-namespace {
-
-// The Z collectives of a linear layer in either element type (fp32, or bf16 in bf16 mode), run
-// at once or started (the request completes them).
-template <class Send, class Recv>
-comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, const Send& send, const Recv& recv,
-                     bool start) {
-  if (start) return comm::all_gather_start(exec, group, send, recv);
-  comm::all_gather(exec, group, send, recv);
-  return comm::Request();
-}
-
-template <class Send, class Recv>
-comm::Request reduce_scatter(const ExecSpace& exec, const comm::Communicator& group, const Send& send,
-                             const Recv& recv, bool start) {
-  if (start) return comm::reduce_scatter_start(exec, group, send, recv);
-  comm::reduce_scatter(exec, group, send, recv);
-  return comm::Request();
-}
-
-
-}  // namespace
-
 comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstVector& weight_chunk,
                                            const Vector& block, bool start) const {
   FF_ASSERT(weight_chunk.size() == chunk_size() && block.size() == block_size(), "{}: gather {} -> {}", name_,
             weight_chunk.size(), block.size());
-  return gather(exec, *z_prefetch_group_, weight_chunk, block, start);
+  return comm::all_gather_start(exec, *z_prefetch_group_, weight_chunk, block, start);
 }
 
 comm::Request ParallelLinear::gather_weight(const ExecSpace& exec, const ConstBf16Vector& weight_chunk,
                                            const Bf16Vector& block, bool start) const {
   FF_ASSERT(weight_chunk.size() == chunk_size() && block.size() == block_size(), "{}: bf16 gather {} -> {}", name_,
             weight_chunk.size(), block.size());
-  return gather(exec, *z_prefetch_group_, weight_chunk, block, start);
+  return comm::all_gather_start(exec, *z_prefetch_group_, weight_chunk, block, start);
 }
 
 comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstVector& dweight_block,
                                                  const Vector& reduced, bool start) const {
   FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: reduce-scatter {} -> {}",
             name_, dweight_block.size(), reduced.size());
-  return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
+  return comm::reduce_scatter_start(exec, *z_group_, dweight_block, reduced, start);
 }
 
 comm::Request ParallelLinear::reduce_weight_grad(const ExecSpace& exec, const ConstBf16Vector& dweight_block,
                                                  const Bf16Vector& reduced, bool start) const {
   FF_ASSERT(dweight_block.size() == block_size() && reduced.size() == chunk_size(), "{}: bf16 reduce-scatter {} -> {}",
             name_, dweight_block.size(), reduced.size());
-  return reduce_scatter(exec, *z_group_, dweight_block, reduced, start);
+  return comm::reduce_scatter_start(exec, *z_group_, dweight_block, reduced, start);
 }
 
 namespace {
@@ -302,13 +279,13 @@ class PartialSums {
   comm::Request start_scatter(const ExecSpace& exec, std::size_t c, bool start) {
     const std::size_t rows = out_.extent(0) / chunks_;
     const Matrix send = out_rows(c * rows, (c + 1) * rows);
-    if (wire_.extent(0) == 0) return reduce_scatter(exec, group_, flat(send), flat(shard_chunk(c)), start);
+    if (wire_.extent(0) == 0) return comm::reduce_scatter_start(exec, group_, flat(send), flat(shard_chunk(c)), start);
     FF_ASSERT(wire_.extent(0) >= (out_.extent(0) + shard_.extent(0)) * out_.extent(1),
               "bf16 reduce-scatter of {}x{} rows through a wire of {}", out_.extent(0), out_.extent(1),
               wire_.extent(0));
     const Bf16Vector staged = wire_rows(c * rows, (c + 1) * rows);
     pack_bf16(exec, WorkKind::wire, staged, flat(send));
-    return reduce_scatter(exec, group_, staged, received_wire(c), start);
+    return comm::reduce_scatter_start(exec, group_, staged, received_wire(c), start);
   }
 
   Matrix out_;

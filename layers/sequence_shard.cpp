@@ -38,9 +38,7 @@ comm::Request gather(const ExecSpace& exec, const comm::Communicator& group, con
   using T = typename Full::value_type;
   const Tensor1<const T> send(shard.data(), shard.size());
   const Tensor1<T> recv(full.data(), full.size());
-  if (start) return comm::all_gather_start(exec, group, send, recv);
-  comm::all_gather(exec, group, send, recv);
-  return comm::Request();
+  return comm::all_gather_start(exec, group, send, recv, start);
 }
 
 template <class View>
