@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <type_traits>
 
 namespace fourfold {
@@ -405,33 +406,28 @@ void Gpt::backward(double loss_scale, bool last_micro_step) {
   // the chunk itself when G_z = 1), then its reduce-scatter over Z.
   const auto linear_backward = [&](const ParallelLinear& layer, int call, const Matrix& din, const Vector& dbias,
                                    const ConstMatrix& dout, const HeldMatrix& in) {
+    // Sequence sharding, a transposed layer: dout is the residual stream's gradient (m_s rows),
+    // gathered over Y by the forward overlap's row chunks into row order, each chunk's
+    // input-gradient GEMMs behind its own gather only; started before the weights are waited for.
+    // The chunks land in d_fch (free here: FC2's backward writes its input gradient to
+    // d_fch_gelu, the activation's backward d_fch after it; the projection's comes after FC's)
+    // unless it is narrower than the rows.
+    std::optional<RowChunkGather> dout_rows;
     if (shard_.active() && layer.orientation() == Orientation::transposed) {
-      // Sequence sharding: dout is the residual stream's gradient (m_s rows), gathered over Y by
-      // the forward overlap's row chunks into row order, each chunk's input-gradient GEMMs behind
-      // its own gather only; started before the weights are waited for.
-      const std::size_t rows = ws_.rows_full.size();
-      // The chunks land in d_fch (free here: FC2's backward writes its input gradient to
-      // d_fch_gelu, the activation's backward d_fch after it; the projection's comes after FC's)
-      // unless it is narrower than the rows.
-      const Matrix staging = ws_.gradient_chunks.size() != 0
-                                 ? ws_.gradient_chunks
-                                 : Matrix(ws_.d_fch.data(), ws_.rows_full.extent(0), ws_.rows_full.extent(1));
-      RowChunkGather gathered(
-          exec, *shard_.group, dout, staging, ws_.rows_full,
-          ws_.linear.output_grad.extent(0) != 0 ? Bf16Vector(ws_.linear.output_grad.data(), rows) : Bf16Vector(),
-          sequence_scatter_chunks(grid_.shape().y, overlap_.forward_row_chunks()));
-      const WeightBlock weight = s.weight(exec, call);
-      float beta = 0.0f;
-      const Matrix dweight = s.grad_block(exec, call, beta);
-      layer.backward_block_gathered(grid_.context(), din, dweight, beta, dbias, gathered, in, weight, ws_.linear,
-                                    overlap_.oar);
-      s.reduce_grad(exec, call);
-      return;
+      const std::size_t m = ws_.rows_full.extent(0), c = ws_.rows_full.extent(1);
+      const Matrix staging = ws_.gradient_chunks.size() != 0 ? ws_.gradient_chunks : Matrix(ws_.d_fch.data(), m, c);
+      dout_rows.emplace(exec, *shard_.group, dout, staging, ws_.rows_full,
+                        ws_.linear.output_grad.extent(0) != 0 ? Bf16Vector(ws_.linear.output_grad.data(), m * c)
+                                                              : Bf16Vector(),
+                        row_gather_chunks());
     }
     const WeightBlock weight = s.weight(exec, call);
     float beta = 0.0f;
     const Matrix dweight = s.grad_block(exec, call, beta);
-    if (shard_.active() && layer.orientation() == Orientation::normal) {
+    if (dout_rows) {
+      layer.backward_block_gathered(grid_.context(), din, dweight, beta, dbias, *dout_rows, in, weight, ws_.linear,
+                                    overlap_.oar);
+    } else if (shard_.active() && layer.orientation() == Orientation::normal) {
       // Sequence sharding: the input gradient reduce-scattered over Y into the norm region's rows;
       // `in` is the norm's output (m_s rows), gathered over Y behind the input-gradient GEMMs
       // (with oar; else before them).
@@ -551,7 +547,7 @@ void Gpt::normal_forward(const ParallelLinear& layer, const Matrix& out, const H
   // chunks (those that cut the reduce-scatter's pieces evenly): chunk c + 1 travels behind chunk
   // c's GEMMs.
   RowChunkGather gathered(exec, *shard_.group, gather_source(exec, norm_output), ws_.gathered, ws_.gathered_bf16,
-                          sequence_scatter_chunks(grid_.shape().y, overlap_.forward_row_chunks()));
+                          row_gather_chunks());
   layer.forward_block_gathered(grid_.context(), out, gathered, schedule_->weight(exec, call), bias, ws_.linear);
 }
 

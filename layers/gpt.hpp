@@ -157,6 +157,11 @@ class Gpt {
   /// (forward_block_gathered), each chunk's GEMMs behind its own gather only.
   void normal_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& norm_output, int call,
                       const ConstVector& bias);
+  /// The row chunks the sequence-sharded gathers run in: the forward overlap's, as far as they
+  /// cut the reduce-scatter's pieces evenly (sequence_scatter_chunks).
+  std::size_t row_gather_chunks() const {
+    return sequence_scatter_chunks(grid_.shape().y, overlap_.forward_row_chunks());
+  }
   /// A transposed layer's forward into the residual stream's rows (m_s): reduce-scattered over Y.
   void projection_forward(const ParallelLinear& layer, const Matrix& out, const HeldMatrix& in,
                           const WeightBlock& weight, const ConstVector& bias);

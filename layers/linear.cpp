@@ -9,6 +9,7 @@
 #include "layers/sequence_shard.hpp"
 
 #include <string_view>
+#include <utility>
 
 namespace fourfold {
 
@@ -211,29 +212,18 @@ class PartialSums {
         pending_[c] = start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(chunk_row(c), chunk_row(c + 1))),
                                                   wire_rows(chunk_row(c), chunk_row(c + 1)), start);
       } else if (group_.size() > 1) {
-        for (std::size_t r = 0; r < shards; ++r) {
-          const std::size_t begin = gathered_row(r, c), end = gathered_row(r, c + 1);
-          pending_[c * shards + r] =
-              start_activation_all_reduce(ctx.compute(), group_, flat(out_rows(begin, end)), wire_rows(begin, end), start);
-        }
+        for (std::size_t k = c * shards; k < (c + 1) * shards; ++k) pending_[k] = start_sum(ctx.compute(), k, start);
       }
     }
-    // Gathered, a group of one: the wire's rounding of every row at once.
-    if (gather_ != nullptr && group_.size() == 1)
-      pending_[0] = start_activation_all_reduce(ctx.compute(), group_, flat(out_), wire_rows(0, out_.extent(0)), false);
+    if (gather_ != nullptr && group_.size() == 1) pending_[0] = start_sum(ctx.compute(), 0, false);
   }
   /// After multiply_and_start: every chunk's sum complete for work enqueued on exec.
   void finish(const ExecSpace& exec) {
     if (gather_ != nullptr) {
-      const bool summed = group_.size() > 1;
-      const std::size_t shards = summed ? shard_count() : 1, chunks = summed ? chunks_ : 1;
-      for (std::size_t c = 0; c < chunks; ++c) {
-        for (std::size_t r = 0; r < shards; ++r) {
-          const std::size_t begin = summed ? gathered_row(r, c) : 0, end = summed ? gathered_row(r, c + 1) : out_.extent(0);
-          comm::Request& pending = pending_[c * shards + r];
-          if (pending.active()) pending.wait(exec);
-          finish_activation_all_reduce(exec, group_, flat(out_rows(begin, end)), wire_rows(begin, end));
-        }
+      for (std::size_t k = 0; k < sum_ranges(); ++k) {
+        if (pending_[k].active()) pending_[k].wait(exec);
+        const auto [begin, end] = sum_range(k);
+        finish_activation_all_reduce(exec, group_, flat(out_rows(begin, end)), wire_rows(begin, end));
       }
       return;
     }
@@ -253,10 +243,17 @@ class PartialSums {
     if (scattered_) return static_cast<std::size_t>(group_.size());
     return gather_ != nullptr ? static_cast<std::size_t>(gather_->group().size()) : 1;
   }
-  // Gathered: the first row of shard r's part of chunk c (and of chunk c + 1 its end).
-  std::size_t gathered_row(std::size_t r, std::size_t c) const {
-    const std::size_t shard_rows = out_.extent(0) / shard_count();
-    return r * shard_rows + c * shard_rows / chunks_;
+  // Gathered: the ranges of rows summed apart, indexed as their requests in pending_: where the
+  // group sums, shard r's rows of chunk c at c * shards + r; a group of one, every row at 0.
+  std::size_t sum_ranges() const { return group_.size() > 1 ? chunks_ * shard_count() : 1; }
+  std::pair<std::size_t, std::size_t> sum_range(std::size_t k) const {
+    if (group_.size() == 1) return {0, out_.extent(0)};
+    const std::size_t shards = shard_count(), shard_rows = out_.extent(0) / shards, r = k % shards, c = k / shards;
+    return {r * shard_rows + c * shard_rows / chunks_, r * shard_rows + (c + 1) * shard_rows / chunks_};
+  }
+  comm::Request start_sum(const ExecSpace& exec, std::size_t k, bool start) {
+    const auto [begin, end] = sum_range(k);
+    return start_activation_all_reduce(exec, group_, flat(out_rows(begin, end)), wire_rows(begin, end), start);
   }
   std::size_t piece_row(std::size_t p) const { return p * out_.extent(0) / pieces_; }
   std::size_t chunk_row(std::size_t c) const { return piece_row(c * pieces_ / chunks_); }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace fourfold {
 namespace {
@@ -13,6 +14,20 @@ template <class View>
 View prefix(const View& v, std::size_t n) {
   return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n));
 }
+
+// next[p]: the next position after p where order[p]'s call is asked for again, or the order's
+// length.
+std::vector<std::size_t> next_occurrences(const std::vector<int>& order) {
+  std::vector<std::size_t> next(order.size(), order.size());
+  std::map<int, std::size_t> seen;  // call -> its nearest position after the one looked at
+  for (std::size_t p = order.size(); p-- > 0;) {
+    const auto it = seen.find(order[p]);
+    if (it != seen.end()) next[p] = it->second;
+    seen[order[p]] = p;
+  }
+  return next;
+}
+
 }  // namespace
 
 LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const OverlapOptions& overlap, int slots,
@@ -33,6 +48,7 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
     for (const int i : *order) FF_REQUIRE(i >= 0 && i < this->calls(), "schedule order names call {} of {}", i, this->calls());
   orders_[0] = std::move(forward_order);
   orders_[1] = std::move(backward_order);
+  for (int pass = 0; pass < 2; ++pass) next_of_[pass] = next_occurrences(orders_[pass]);
   for (const LinearCall& c : calls_) {
     FF_REQUIRE(c.weight_chunk_bf16.extent(0) == (bf16_weights_ ? c.layer->chunk_size() : 0),
                "schedule: layer {} of block {} has a bf16 weight copy of {} elements in {} mode (chunk of {})",
@@ -68,30 +84,28 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
 int weight_buffers_needed(const std::vector<int>& forward_order, const std::vector<int>& backward_order) {
   // At position p of a pass the calls asked for at or before p and again after it stay, besides
   // the call at p + 1 (the prefetch): the largest such set, and at least the two of the plain
-  // double buffer.
+  // double buffer. Each call's span [first, last] is live at p where first <= p + 1 and last >= p.
   std::size_t most = 2;
   for (const std::vector<int>* order : {&forward_order, &backward_order}) {
-    const std::size_t n = order->size();
-    std::vector<std::size_t> last(n);  // last[p]: the last position of order[p]'s call
-    for (std::size_t p = 0; p < n; ++p)
-      for (std::size_t q = p; q < n; ++q)
-        if ((*order)[q] == (*order)[p]) last[p] = q;
-    for (std::size_t p = 0; p < n; ++p) {
-      std::vector<int> live;
-      for (std::size_t q = 0; q <= std::min(p + 1, n - 1); ++q)
-        if ((last[q] > p || q >= p) && std::find(live.begin(), live.end(), (*order)[q]) == live.end())
-          live.push_back((*order)[q]);
-      most = std::max(most, live.size());
+    std::map<int, std::pair<std::size_t, std::size_t>> spans;  // call -> first and last position
+    for (std::size_t p = 0; p < order->size(); ++p) {
+      const auto [it, added] = spans.try_emplace((*order)[p], p, p);
+      if (!added) it->second.second = p;
+    }
+    for (std::size_t p = 0; p < order->size(); ++p) {
+      std::size_t live = 0;
+      for (const auto& [call, span] : spans) live += span.first <= p + 1 && span.second >= p ? 1 : 0;
+      most = std::max(most, live);
     }
   }
   return static_cast<int>(most);
 }
 
-int LinearSchedule::next_use(int call) const {
-  const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
-  for (std::size_t q = position_; q < order.size(); ++q)
-    if (order[q] == call) return static_cast<int>(q);
-  return static_cast<int>(order.size());  // never again in this pass
+std::size_t LinearSchedule::next_use(const WeightBuffer& buffer) const {
+  if (buffer.call < 0) return std::numeric_limits<std::size_t>::max();
+  // Prefetched (for position_ or later): then; served: its call's next position after that.
+  if (buffer.serves >= position_) return buffer.serves;
+  return next_of_[pass_ == Pass::forward ? 0 : 1][buffer.serves];
 }
 
 int LinearSchedule::buffer_holding(int call) const {
@@ -103,11 +117,12 @@ int LinearSchedule::buffer_holding(int call) const {
 int LinearSchedule::free_buffer(int keep) const {
   // Belady's rule, exact here since the pass's order is known: the buffer whose call is asked
   // for again last (or never, or that holds nothing), other than `keep` (the call in use).
-  int victim = -1, farthest = -1;
+  int victim = -1;
+  std::size_t farthest = 0;
   for (std::size_t b = 0; b < buffers_.size(); ++b) {
     if (static_cast<int>(b) == keep) continue;
-    const int use = buffers_[b].call < 0 ? std::numeric_limits<int>::max() : next_use(buffers_[b].call);
-    if (use > farthest) {
+    const std::size_t use = next_use(buffers_[b]);
+    if (victim < 0 || use > farthest) {
       farthest = use;
       victim = static_cast<int>(b);
     }
@@ -115,11 +130,13 @@ int LinearSchedule::free_buffer(int keep) const {
   return victim;
 }
 
-void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start) {
+void LinearSchedule::start_gather(const ExecSpace& exec, WeightBuffer& buffer, std::size_t at, bool start) {
   if (buffer.pending.active()) buffer.pending.wait(exec);  // a prefetch nobody used
+  const int i = orders_[pass_ == Pass::forward ? 0 : 1][at];
   const LinearCall& c = calls_[i];
   const std::size_t size = c.layer->block_size();
   buffer.call = i;
+  buffer.serves = at;
   buffer.pending = bf16_wire_ ? c.layer->gather_weight(exec, c.weight_chunk_bf16, prefix(buffer.wire, size), start)
                               : c.layer->gather_weight(exec, c.weight_chunk, prefix(buffer.block, size), start);
 }
@@ -133,7 +150,7 @@ void LinearSchedule::begin_pass(const ExecSpace& exec, Pass pass) {
     b.call = -1;
   }
   const std::vector<int>& order = orders_[pass == Pass::forward ? 0 : 1];
-  if (overlap_.oag && !order.empty()) start_gather(exec, buffers_[0], order.front(), true);
+  if (overlap_.oag && !order.empty()) start_gather(exec, buffers_[0], 0, true);
 }
 
 WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
@@ -146,17 +163,18 @@ WeightBlock LinearSchedule::weight(const ExecSpace& exec, int i) {
   const std::vector<int>& order = orders_[pass_ == Pass::forward ? 0 : 1];
   FF_ASSERT(position_ < order.size() && order[position_] == i, "schedule: call {} asked for out of the pass's order",
             i);
-  ++position_;  // next_use() now looks past this call
+  const std::size_t at = position_++;  // next_use() now looks past this call
   int here = buffer_holding(i);
   if (here < 0) {
     // Neither prefetched nor kept: gather now.
     here = free_buffer(-1);
-    start_gather(exec, buffers_[here], i, false);
-  } else if (buffers_[here].pending.active()) {
-    buffers_[here].pending.wait(exec);
+    start_gather(exec, buffers_[here], at, false);
+  } else {
+    if (buffers_[here].pending.active()) buffers_[here].pending.wait(exec);
+    buffers_[here].serves = at;
   }
-  const int next = position_ < order.size() ? order[position_] : -1;
-  if (overlap_.oag && next >= 0 && buffer_holding(next) < 0) start_gather(exec, buffers_[free_buffer(here)], next, true);
+  if (overlap_.oag && position_ < order.size() && buffer_holding(order[position_]) < 0)
+    start_gather(exec, buffers_[free_buffer(here)], position_, true);
   if (bf16_wire_) return ConstBf16Matrix(buffers_[here].wire.data(), n, k);
   return ConstMatrix(buffers_[here].block.data(), n, k);
 }

@@ -103,6 +103,7 @@ class LinearSchedule {
     Vector block;           // (max block_size) what the gather receives; empty on a bf16 wire
     Bf16Vector wire;        // (max block_size) bf16 mode: what the gather receives
     int call = -1;          // whose weights it holds (or is receiving)
+    std::size_t serves = 0;  // the order position it holds them for (last served, or prefetched for)
     comm::Request pending;  // the gather into it, while in flight
   };
   struct GradSlot {
@@ -114,10 +115,11 @@ class LinearSchedule {
     comm::Request pending;
   };
 
-  void start_gather(const ExecSpace& exec, WeightBuffer& buffer, int i, bool start);
-  /// The position in the current pass's order where `call` is asked for next (from position_
-  /// on), or the order's length when never again.
-  int next_use(int call) const;
+  /// Gathers the call at position `at` of the current pass's order into `buffer`.
+  void start_gather(const ExecSpace& exec, WeightBuffer& buffer, std::size_t at, bool start);
+  /// The position in the current pass's order where the buffer's call is asked for next (from
+  /// position_ on): the order's length when never again, the largest value when it holds nothing.
+  std::size_t next_use(const WeightBuffer& buffer) const;
   int buffer_holding(int call) const;  // -1 when no buffer holds (or receives) it
   /// The buffer to gather into: one holding nothing, else the one whose call is asked for again
   /// last; never `keep`.
@@ -130,6 +132,7 @@ class LinearSchedule {
   OverlapOptions overlap_;
   Pass pass_ = Pass::forward;
   std::vector<int> orders_[2];  // forward, backward
+  std::vector<std::size_t> next_of_[2];  // per order position: where its call comes next (or the length)
   std::size_t position_ = 0;    // entries of the current pass's order handed out so far
   std::vector<WeightBuffer> buffers_;  // weight_buffers_needed(orders_) of them (none with G_z = 1)
   std::vector<GradSlot> slots_;

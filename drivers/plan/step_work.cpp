@@ -176,24 +176,17 @@ class Tally {
       }
       return;
     }
-    const double pieces = static_cast<double>(summed_gemm_pieces(static_cast<std::size_t>(m_)));
-    if (group == 1) {
-      if (pieced) {
-        for (int p = 0; p < static_cast<int>(pieces); ++p) {
-          const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
-          gemm(rows, width, inner, rows * inner, width * inner, false, a_fp32, false);
-        }
-      } else {
-        gemm(m_, width, inner, m_ * inner, width * inner, false, a_fp32, false);
-      }
-      activation_all_reduce(m_ * width, group);
-      return;
-    }
-    const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
+    const double pieces =
+        group == 1 && !pieced ? 1.0 : static_cast<double>(summed_gemm_pieces(static_cast<std::size_t>(m_)));
     for (int p = 0; p < static_cast<int>(pieces); ++p) {
       const double rows = std::floor((p + 1) * m_ / pieces) - std::floor(p * m_ / pieces);
       gemm(rows, width, inner, rows * inner, width * inner, false, a_fp32, false);
     }
+    if (group == 1) {  // one rank: no chunks, the wire's rounding of all rows at once
+      activation_all_reduce(m_ * width, group);
+      return;
+    }
+    const double chunks = std::min(static_cast<double>(std::max(step_.tp_chunks, 1)), pieces);
     for (int c = 0; c < static_cast<int>(chunks); ++c) {
       const double end = std::floor(std::floor((c + 1) * pieces / chunks) * m_ / pieces);
       const double begin = std::floor(std::floor(c * pieces / chunks) * m_ / pieces);
