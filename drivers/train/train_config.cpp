@@ -59,7 +59,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"parallel", "calibration", V::string, std::string(), "calibration of the local machine: read when the file exists, else measured (a few seconds) and written there; empty = <log.out>/calibration-<N>ranks-<precision>.jsonl, or measured and not kept without --out", ""},
       {"parallel", "comm", V::string, std::string("auto"), "collectives on device memory: auto (NCCL on GPU builds that have it, else MPI), nccl, or mpi (GPU-aware MPI where the library is, else staged through pinned host buffers); host data always uses MPI", "--comm"},
       {"parallel", "overlap", V::string, std::string("all"), "collectives run behind computation: all, none, or a comma-separated subset of oar (input-gradient all-reduce behind the weight-gradient GEMM), ors (weight-gradient reduce-scatters over Z in flight through earlier layers), oag (next layer's Z weight all-gather ahead), dp (data-parallel all-reduce per bucket during backward), fwd (each linear layer's forward X/Y all-reduce by row chunks behind the next chunk's GEMM, parallel.tp_chunks); results are bit-identical either way", "--overlap"},
-      {"parallel", "tp_chunks", V::string, std::string("auto"), "row chunks of the forward overlap (fwd in parallel.overlap): each linear layer's X/Y all-reduce (forward output, backward input gradient) runs chunk by chunk behind the next chunk's GEMM; 1, 2, 4 or 8, or auto (the performance model's choice with --grid auto, else 4); results are bit-identical to 1", ""},
+      {"parallel", "tp_chunks", V::string, std::string("auto"), "row chunks of the forward overlap (fwd in parallel.overlap): each linear layer's X/Y all-reduce (forward output, backward input gradient) runs chunk by chunk behind the next chunk's GEMM; 1, 2, 4 or 8, or auto (the performance model's choice with --grid auto; else 4 where the collectives overlap (NCCL, or an engine thread) and 1 with inline progress, where nothing runs behind the chunks); results are bit-identical to 1", ""},
       {"parallel", "hierarchical", V::string, std::string("auto"), "Z and data collectives in two levels where their groups span nodes with several members on each: inside the node, across nodes on 1/(members per node) of the bytes, inside again; auto (where the groups allow), true (a group that spans nodes unevenly is an error), or false; all-gathers are exact, sums are summed per node first (bit-identical run to run, equal to flat sums to rounding)", ""},
       {"parallel", "bucket_mb", V::real, default_bucket_mb, "size of one data-parallel gradient all-reduce (MB)", ""},
       {"parallel", "shard_optimizer", V::boolean, false, "split AdamW's moments and update over the data ranks (ZeRO-1): gradients reduce-scattered over data instead of all-reduced, each data rank updates its 1/G_data share, parameters all-gathered; checkpoints keep their global layout, so sharded and unsharded runs resume each other", ""},
@@ -329,6 +329,7 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
     FF_REQUIRE(false, "parallel.{}", e.what());
   }
   if (tp_chunks == 0) {
+    c.tp_chunks_auto = true;
     c.search_tp_chunks = c.grid_auto && c.overlap.fwd;
   } else {
     c.overlap.tp_chunks = tp_chunks;

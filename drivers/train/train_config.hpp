@@ -75,6 +75,10 @@ struct TrainConfig {
   bool search_micro_batch = false, search_recompute = false, search_shard_optimizer = false;
   bool search_sequence_shard = false;  // parallel.sequence_shard unset with --grid auto
   bool search_tp_chunks = false;  // parallel.tp_chunks = "auto" with --grid auto and fwd overlap
+  // parallel.tp_chunks = "auto" on a given grid: overlap.tp_chunks keeps its default where the
+  // collectives overlap, and becomes 1 where they cannot (train_main.cpp): chunks with nothing
+  // behind them only add calls and narrow the GEMMs.
+  bool tp_chunks_auto = false;
   bool search_hierarchical = false;  // parallel.hierarchical = "auto" with --grid auto
   std::string machine;          // the planner's machine (local, a preset or a file)
   std::string calibration;      // the local machine's calibration file ("" = default place)

@@ -151,12 +151,18 @@ int main(int argc, char** argv) {
     bool overlaps = true;
     // A one-rank job has one grid and no collectives to calibrate: the local machine is not measured.
     const bool plan = (config.grid_auto || mode.dry_run) && (runtime.world_size() > 1 || config.machine != "local");
-    if (plan) {
+    // tp_chunks = "auto" on a given grid: row chunks only where their collectives can run behind
+    // the next chunk's GEMM (TrainConfig::tp_chunks_auto).
+    const bool resolve_chunks = config.tp_chunks_auto && !config.grid_auto && config.overlap.fwd;
+    if (plan || resolve_chunks) {
       const ExecutionContext context;
       const auto world = comm::Communicator::duplicate(runtime.world(), "world", context.counters_handle());
-      machine = resolve_machine(config, world, runtime.local_size(), runtime.memory_bytes_per_rank());
       overlaps = communication_overlaps(config, world);
-      ranked = rank_job_grids(config, machine->machine, runtime.world_size(), overlaps);
+      if (resolve_chunks && !overlaps) config.overlap.tp_chunks = 1;
+      if (plan) {
+        machine = resolve_machine(config, world, runtime.local_size(), runtime.memory_bytes_per_rank());
+        ranked = rank_job_grids(config, machine->machine, runtime.world_size(), overlaps);
+      }
     }
     if (config.grid_auto && plan) {
       const plan::StepCost& best = best_grid(ranked, config, machine->machine);

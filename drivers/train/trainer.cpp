@@ -323,10 +323,11 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
   });
   s.telemetry->note(fmt::format(
       "fourfold-train: {} ({:.1f}M parameters) on grid {} ({} ranks); batch {} x {} tokens in {} "
-      "micro-batch(es) of {}; {} steps; overlap {} ({} progress, {} gradient bucket(s)); {}{}",
+      "micro-batch(es) of {}; {} steps; overlap {} ({} progress, {} row chunk(s), {} gradient bucket(s)); {}{}",
       c.model.str(), c.model.num_parameters() / 1e6, c.grid.str(), grid.world_size(), c.batch_size,
       c.seq_len, c.micro_steps(), c.micro_batch_size, c.steps, c.overlap.str(),
-      comm::progress_mode_name(grid.engine().mode()), s.model->gradient_buckets(), s.peaks.describe(), start_note));
+      comm::progress_mode_name(grid.engine().mode()), c.overlap.forward_row_chunks(), s.model->gradient_buckets(),
+      s.peaks.describe(), start_note));
 
   const MemoryPlan memory = s.model->memory();
   const double optimizer_bytes = 2.0 * sizeof(float) * static_cast<double>(s.optimizer->state_size());
