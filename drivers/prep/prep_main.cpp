@@ -1,16 +1,22 @@
 // fourfold-prep: text -> llm.c token shards, split into a training and a validation set.
 //   fourfold-prep --out DIR [--tokenizer PATH] [--jsonl-field text] [--eot TOKEN|none]
-//                 [--val-fraction 0.1] [--shard-tokens N] [--replace-invalid] [--threads N] INPUT...
+//                 [--val-fraction 0.1] [--split auto|documents|chunks] [--chunk-tokens N]
+//                 [--shard-tokens N] [--replace-invalid] [--threads N] INPUT...
 // Inputs are text files (one document each) and JSONL files (one document per line), named or
 // as glob patterns.
 //  * Byte-level (no --tokenizer; the demo's): bytes become tokens 0..255, the text is cut into
 //    fixed chunks and every k-th chunk goes to validation (k = 1 / val-fraction), so both sets
 //    sample every input; train.bin and val.bin.
 //  * --tokenizer (text/tokenizer.hpp): each document is encoded, preceded by the end-of-text
-//    token, and every k-th document goes to validation. Documents are encoded in parallel, long
+//    token, and every k-th document goes to validation (--split documents), or, as the
+//    byte-level route splits, every k-th chunk of --chunk-tokens tokens of the whole token stream
+//    (--split chunks: a single book or corpus file). --split auto (the default) splits by chunks
+//    where the inputs are plain text files too few for every set to get a document (fewer than
+//    k), else by documents. Documents are encoded in parallel, long
 //    ones in pieces cut where the pre-tokenizer cuts anyway (a newline before a letter), so the
 //    ids equal those of the whole text. uint16 shards when the vocabulary fits, else uint32; a
 //    progress bar on a terminal; a final line of documents, tokens and MB/s.
+//  * --val-fraction 0: no validation split; only the training shards are written.
 #include "core/error.hpp"
 #include "drivers/prep/documents.hpp"
 #include "drivers/prep/shard_writer.hpp"
@@ -18,6 +24,7 @@
 #include "text/tokenizer.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <unistd.h>
 
@@ -36,13 +43,19 @@ using namespace fourfold;
 namespace {
 
 struct Options {
-  std::string out_dir, tokenizer, eot, jsonl_field = "text";
+  std::string out_dir, tokenizer, eot, jsonl_field = "text", split = "auto";
   double val_fraction = 0.1;
-  std::size_t chunk_bytes = 4096, shard_tokens = 0;
+  std::size_t chunk_bytes = 4096, chunk_tokens = 1024, shard_tokens = 0;
   int threads = 0, token_bytes = 0;
   bool jsonl = false, replace_invalid = false;
   std::vector<std::string> inputs;
 };
+
+// Every k-th document or chunk goes to validation, k = 1 / val-fraction; 0: none does.
+std::size_t held_out_every(double val_fraction) {
+  return val_fraction > 0 ? static_cast<std::size_t>(std::llround(1.0 / val_fraction)) : 0;
+}
+bool held_out(std::size_t index, std::size_t every) { return every > 0 && index % every == every - 1; }
 
 // Byte-level: the demo's format, unchanged.
 int prep_bytes(const Options& o, const std::vector<std::string>& files) {
@@ -56,20 +69,23 @@ int prep_bytes(const Options& o, const std::vector<std::string>& files) {
     text += doc.text;
     if (!text.empty() && text.back() != '\n') text.push_back('\n');
   }
-  const std::size_t every = static_cast<std::size_t>(std::llround(1.0 / o.val_fraction));
+  const std::size_t every = held_out_every(o.val_fraction);
   std::vector<std::uint32_t> train, val;
   for (std::size_t start = 0, chunk = 0; start < text.size(); start += o.chunk_bytes, ++chunk) {
-    auto& target = (chunk % every == every - 1) ? val : train;
+    auto& target = held_out(chunk, every) ? val : train;
     const std::size_t end = std::min(text.size(), start + o.chunk_bytes);
     for (std::size_t i = start; i < end; ++i) target.push_back(static_cast<unsigned char>(text[i]));
   }
-  FF_REQUIRE(!train.empty() && !val.empty(),
-             "{} bytes of text are too few for a train/val split with chunks of {} bytes", text.size(), o.chunk_bytes);
+  FF_REQUIRE(!train.empty() && (every == 0 || !val.empty()),
+             "{} bytes of text are too few for a train/val split with chunks of {} bytes (--val-fraction 0: no "
+             "validation split)",
+             text.size(), o.chunk_bytes);
   std::filesystem::create_directories(o.out_dir);
   write_token_shard(o.out_dir + "/train.bin", train);
-  write_token_shard(o.out_dir + "/val.bin", val);
-  std::printf("fourfold-prep: %zu files, %zu bytes -> %s/train.bin (%zu tokens), %s/val.bin (%zu tokens), vocab 256\n",
-              files.size(), text.size(), o.out_dir.c_str(), train.size(), o.out_dir.c_str(), val.size());
+  if (every > 0) write_token_shard(o.out_dir + "/val.bin", val);
+  std::printf("fourfold-prep: %zu files, %zu bytes -> %s/train.bin (%zu tokens), %s, vocab 256\n", files.size(),
+              text.size(), o.out_dir.c_str(), train.size(),
+              every > 0 ? fmt::format("{}/val.bin ({} tokens)", o.out_dir, val.size()).c_str() : "no validation split");
   return 0;
 }
 
@@ -125,7 +141,18 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
   ShardWriter train(o.out_dir, "train", o.shard_tokens, token_bytes), val(o.out_dir, "val", o.shard_tokens, token_bytes);
   DocumentReader reader(files, DocumentOptions{o.jsonl_field, o.jsonl, o.replace_invalid});
   const int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t every = static_cast<std::size_t>(std::llround(1.0 / o.val_fraction));
+  const std::size_t every = held_out_every(o.val_fraction);
+  // By chunks of the token stream where a document split would leave a set without a document:
+  // plain text files (one document each; JSONL holds an unknown number) fewer than k.
+  bool by_chunks = o.split == "chunks";
+  if (o.split == "auto") {
+    const bool any_jsonl = o.jsonl || std::any_of(files.begin(), files.end(), [](const std::string& f) {
+                             return f.size() >= 6 && f.compare(f.size() - 6, 6, ".jsonl") == 0;
+                           });
+    by_chunks = every > 0 && !any_jsonl && files.size() < every;
+  }
+  std::size_t stream_tokens = 0;  // tokens of the whole stream so far (chunk split)
+  std::vector<std::uint32_t> piece_tokens;
   constexpr std::size_t batch_bytes = 32u << 20, piece_bytes = 1u << 20;
   Progress progress(reader.total_bytes());
   std::vector<text::Tokenizer::Encoder> encoders;
@@ -190,25 +217,50 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
         FF_REQUIRE(over == tokens.end(), "{}: token id {} is over the uint16 range of --token-bytes 2", batch[d].where(),
                    over == tokens.end() ? 0u : *over);
       }
-      const bool to_val = documents % every == every - 1;
-      (to_val ? val : train).append(tokens);
-      val_documents += to_val;
+      if (by_chunks) {
+        // Cut at the stream's chunk boundaries; each piece goes where its chunk goes.
+        for (std::size_t begin = 0; begin < tokens.size();) {
+          const std::size_t chunk = stream_tokens / o.chunk_tokens;
+          const std::size_t end = std::min(tokens.size(), begin + (chunk + 1) * o.chunk_tokens - stream_tokens);
+          piece_tokens.assign(tokens.begin() + static_cast<std::ptrdiff_t>(begin),
+                              tokens.begin() + static_cast<std::ptrdiff_t>(end));
+          (held_out(chunk, every) ? val : train).append(piece_tokens);
+          stream_tokens += end - begin;
+          begin = end;
+        }
+      } else {
+        const bool to_val = held_out(documents, every);
+        (to_val ? val : train).append(tokens);
+        val_documents += to_val;
+      }
       ++documents;
     }
     text_bytes += bytes;
     progress.show(text_bytes, seconds());
   }
-  FF_REQUIRE(val_documents > 0 && documents > val_documents,
-             "{} documents are too few for a train/val split with --val-fraction {} (every {}th document is held out)",
-             documents, o.val_fraction, every);
-  const std::vector<std::string> train_files = train.finish(), val_files = val.finish();
+  if (by_chunks) {
+    FF_REQUIRE(train.tokens() > 0 && val.tokens() > 0,
+               "{} tokens are too few for a train/val split by chunks of {} tokens with --val-fraction {} (every {}th "
+               "chunk is held out): lower --chunk-tokens, or --val-fraction 0 for no validation split",
+               stream_tokens, o.chunk_tokens, o.val_fraction, every);
+  } else {
+    FF_REQUIRE(documents > val_documents && (every == 0 || val_documents > 0),
+               "{} documents are too few for a train/val split with --val-fraction {} (every {}th document is held "
+               "out): --split chunks splits the token stream instead, --val-fraction 0 writes no validation split",
+               documents, o.val_fraction, every);
+  }
+  const std::vector<std::string> train_files = train.finish();
+  const std::vector<std::string> val_files = every > 0 ? val.finish() : std::vector<std::string>();
   const double s = seconds();
   progress.show(text_bytes, s, true);
   const std::size_t tokens = train.tokens() + val.tokens();
-  std::printf("fourfold-prep: %zu documents (%zu validation), %zu tokens (%zu train in %zu shard(s), %zu val in %zu), "
+  const std::string held = every == 0  ? std::string("no validation split")
+                           : by_chunks ? fmt::format("validation: every {}th chunk of {} tokens", every, o.chunk_tokens)
+                                       : fmt::format("{} validation", val_documents);
+  std::printf("fourfold-prep: %zu documents (%s), %zu tokens (%zu train in %zu shard(s), %zu val in %zu), "
               "%.1f MB of text in %.2f s: %.2f MB/s, %.0f tokens/s on %d thread(s); vocab %d, uint%d; %zu invalid "
               "sequence(s) replaced\n",
-              documents, val_documents, tokens, train.tokens(), train_files.size(), val.tokens(), val_files.size(),
+              documents, held.c_str(), tokens, train.tokens(), train_files.size(), val.tokens(), val_files.size(),
               static_cast<double>(text_bytes) / 1e6, s, static_cast<double>(text_bytes) / 1e6 / s,
               static_cast<double>(tokens) / s, threads, tokenizer.vocab_size(), 8 * token_bytes, reader.replaced());
   return 0;
@@ -227,8 +279,16 @@ int main(int argc, char** argv) {
                                  "tokenizer's (<|endoftext|>, <|end_of_text|>, </s>, ...)");
   app.add_flag("--jsonl", o.jsonl, "every input is JSONL (default: files ending in .jsonl)");
   app.add_option("--jsonl-field", o.jsonl_field, "the field of a JSONL line that holds its text")->capture_default_str();
-  app.add_option("--val-fraction", o.val_fraction, "share of documents (byte-level: chunks) held out for validation")
+  app.add_option("--val-fraction", o.val_fraction,
+                 "share of documents (byte-level, or --split chunks: chunks) held out for validation; 0: no "
+                 "validation split")
       ->capture_default_str();
+  app.add_option("--split", o.split,
+                 "with --tokenizer: documents (every k-th document to validation), chunks (every k-th chunk of "
+                 "--chunk-tokens tokens of the token stream) or auto (chunks where plain text files are fewer than k)")
+      ->check(CLI::IsMember({"auto", "documents", "chunks"}))
+      ->capture_default_str();
+  app.add_option("--chunk-tokens", o.chunk_tokens, "--split chunks: tokens per train/val chunk")->capture_default_str();
   app.add_option("--shard-tokens", o.shard_tokens, "tokens per shard (train_000000.bin, ...); 0: one train.bin and one val.bin")
       ->capture_default_str();
   app.add_option("--chunk-bytes", o.chunk_bytes, "byte-level: bytes per train/val chunk")->capture_default_str();
@@ -239,7 +299,9 @@ int main(int argc, char** argv) {
   app.add_option("inputs", o.inputs, "text and JSONL files, or glob patterns")->required();
   CLI11_PARSE(app, argc, argv);
   try {
-    FF_REQUIRE(o.val_fraction > 0 && o.val_fraction < 1, "--val-fraction {} must be between 0 and 1", o.val_fraction);
+    FF_REQUIRE(o.val_fraction >= 0 && o.val_fraction < 1,
+               "--val-fraction {} must be at least 0 (0: no validation split) and below 1", o.val_fraction);
+    FF_REQUIRE(o.chunk_tokens > 0, "--chunk-tokens {} must be positive", o.chunk_tokens);
     FF_REQUIRE(o.threads >= 0, "--threads {} must not be negative", o.threads);
     const std::vector<std::string> files = expand_inputs(o.inputs);
     return o.tokenizer.empty() ? prep_bytes(o, files) : prep_tokens(o, files);

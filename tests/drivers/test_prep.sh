@@ -4,6 +4,9 @@
 # GPT-2's vocabulary and uint32 for Llama 3's, the same shards on 1 and 2 threads, and bad input
 # (invalid UTF-8, a JSONL line without its field, a bad tokenizer file, an unknown --eot, an
 # output that exists, a document over the uint16 range of --token-bytes 2) refused naming the file and line; --replace-invalid counts its replacements.
+# A single text file (a book) is split by chunks of the token stream and round-trips to its text
+# with GPT-2's and Llama 3's tokenizers (decoded here from the tokenizer's own vocabulary);
+# --val-fraction 0 writes no validation shard, on both routes.
 set -u
 build=$1
 prep=$build/bin/fourfold-prep
@@ -58,6 +61,65 @@ ls "$work/llama"/train_000000.bin "$work/llama"/train_000001.bin "$work/llama"/v
   || fail "no fixed-size shards: $(ls "$work/llama")"
 read -r magic n _ _ eot <<<"$(counts "$work/llama/train_000000.bin")"
 [ "$magic" = 20240801 ] && [ "$n" = 100 ] || fail "Llama 3 shard: magic $magic, $n tokens (expected uint32, 100)"
+# A single text file: split by chunks of the token stream (every 10th of 64 tokens held out), and
+# the chunks put back in stream order decode to the end-of-text token and the text itself.
+python3 - "$work/book.txt" <<'PY'
+import sys
+lines = ["To be, or not to be, that is the question: caf\u00e9 \u65e5\u672c %d\n" % i for i in range(200)]
+open(sys.argv[1], "w", encoding="utf-8").write("".join(lines))
+PY
+roundtrip() {  # roundtrip TOKENIZER_JSON DIR TEXT EOT_TEXT: the stream decodes to EOT_TEXT + TEXT
+  python3 - "$@" <<'PY'
+import json, struct, sys
+tok, out, text_file, eot = sys.argv[1:5]
+def read(path):
+    data = open(path, "rb").read()
+    magic, _, n = struct.unpack("<3i", data[:12])
+    return list(struct.unpack(f"<{n}{'H' if magic == 20240520 else 'I'}", data[1024:]))
+train, val = read(f"{out}/train.bin"), read(f"{out}/val.bin")
+stream, chunk = [], 0
+while train or val:
+    source = val if chunk % 10 == 9 else train
+    assert source, f"chunk {chunk}: its split ran out of tokens"
+    stream += source[:64]
+    del source[:64]
+    chunk += 1
+t = json.load(open(tok, encoding="utf-8"))
+names = {i: s for s, i in t["model"]["vocab"].items()}
+names.update({a["id"]: a["content"] for a in t.get("added_tokens", [])})
+# GPT-2's byte-to-character table (both tokenizers are byte-level BPE).
+bs = list(range(33, 127)) + list(range(161, 173)) + list(range(174, 256))
+rest = [k for k in range(256) if k not in bs]
+cs = bs + [256 + n for n in range(len(rest))]
+bs = bs + rest
+byte = {chr(c): b for b, c in zip(bs, cs)}
+special = {a["content"] for a in t.get("added_tokens", [])}
+raw = b"".join(names[i].encode() if names[i] in special else bytes(byte[c] for c in names[i]) for i in stream)
+want = eot.encode() + open(text_file, "rb").read()
+assert raw == want, f"decoded {len(raw)} bytes differ from the {len(want)} expected (first at {next((k for k in range(min(len(raw), len(want))) if raw[k] != want[k]), -1)})"
+print(len(stream))
+PY
+}
+for pair in "gpt2:<|endoftext|>" "llama3:<|end_of_text|>"; do
+  name=${pair%%:*}
+  out=$("$prep" --out "$work/book-$name" --tokenizer "$data/$name" --chunk-tokens 64 "$work/book.txt" 2>&1) \
+    || fail "single-file prep with $name's tokenizer: $out"
+  grep -q "1 documents (validation: every 10th chunk of 64 tokens)" <<<"$out" || fail "single-file split ($name): $out"
+  n=$(roundtrip "$data/$name/tokenizer.json" "$work/book-$name" "$work/book.txt" "${pair#*:}") \
+    || fail "$name: the single file's chunks do not decode to its text: $n"
+done
+out=$("$prep" --out "$work/book-docs" --tokenizer "$data/gpt2" --split documents "$work/book.txt" 2>&1) \
+  && fail "a document split of one document accepted"
+grep -q "1 documents are too few.*--split chunks" <<<"$out" || fail "document split message: $out"
+# --val-fraction 0: the training shard only, on both routes.
+out=$("$prep" --out "$work/noval" --tokenizer "$data/gpt2" --val-fraction 0 "$work/docs.jsonl" 2>&1) \
+  || fail "--val-fraction 0: $out"
+grep -q "no validation split" <<<"$out" && [ -f "$work/noval/train.bin" ] && [ ! -e "$work/noval/val.bin" ] \
+  || fail "--val-fraction 0 (tokenizer): $out; $(ls "$work/noval")"
+out=$("$prep" --out "$work/noval-bytes" --val-fraction 0 "$work/book.txt" 2>&1) || fail "--val-fraction 0 (bytes): $out"
+[ -f "$work/noval-bytes/train.bin" ] && [ ! -e "$work/noval-bytes/val.bin" ] || fail "--val-fraction 0 (bytes): $out"
+out=$("$prep" --out "$work/r8" --val-fraction -0.5 "$work/book.txt" 2>&1) && fail "a negative --val-fraction accepted"
+grep -q -- "--val-fraction -0.5 must be at least 0" <<<"$out" || fail "--val-fraction message: $out"
 # Bad input, each named.
 printf 'good start \xC3\x28 bad' >"$work/bad.txt"
 out=$("$prep" --out "$work/r1" --tokenizer "$data/gpt2" "$work/bad.txt" "$work/more.txt" 2>&1) && fail "invalid UTF-8 accepted"
