@@ -15,9 +15,9 @@ Codec::Codec(const std::string& tokenizer_path, int model_vocab_size) : model_vo
   bytes_ = tokenizer_ == nullptr && model_vocab_size <= 256;
 }
 
-std::vector<int> Codec::encode(const std::string& text) const {
+std::vector<int> Codec::encode(const std::string& text, bool add_special_tokens) const {
   FF_REQUIRE(has_text(), "a model of more than 256 tokens needs its tokenizer to read text");
-  if (tokenizer_) return tokenizer_->encode(text);
+  if (tokenizer_) return tokenizer_->encode(text, add_special_tokens);
   std::vector<int> ids(reinterpret_cast<const unsigned char*>(text.data()),
                        reinterpret_cast<const unsigned char*>(text.data()) + text.size());
   for (std::size_t i = 0; i < ids.size(); ++i)

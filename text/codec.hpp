@@ -19,7 +19,9 @@ class Codec {
   Codec(const std::string& tokenizer_path, int model_vocab_size);
   /// Whether text can be encoded and decoded (a tokenizer, or a byte-level model).
   bool has_text() const { return tokenizer_ != nullptr || bytes_; }
-  std::vector<int> encode(const std::string& text) const;
+  /// add_special_tokens: the tokenizer's post_processor template around the text (Llama 3's BOS
+  /// first), as transformers adds by default; bytes have none.
+  std::vector<int> encode(const std::string& text, bool add_special_tokens = false) const;
   /// The bytes of `id` that complete whole characters, and what is held at the end.
   std::string push(int id);
   std::string flush();

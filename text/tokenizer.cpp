@@ -146,6 +146,63 @@ Tokenizer Tokenizer::load(const std::string& path) {
   return from_json(read_text(path), path);
 }
 
+namespace {
+
+// The post_processor's single-sequence template: TemplateProcessing's "single" items, the special
+// tokens before the sequence ("A") into `prefix` and after it into `suffix`, each by the ids its
+// special_tokens entry lists; ByteLevel (offsets only) adds nothing; a Sequence applies each. Any
+// other processor (BertProcessing, RobertaProcessing, ...) is named in `unsupported`.
+void read_post_processor(const json& post, std::vector<int>& prefix, std::vector<int>& suffix,
+                         std::string& unsupported, int vocab_size, const std::string& origin) {
+  const std::string type = post.is_object() ? type_of(post) : std::string("?");
+  if (type == "ByteLevel") return;
+  if (type == "Sequence") {
+    const auto processors = post.find("processors");
+    FF_REQUIRE(processors != post.end() && processors->is_array(),
+               "tokenizer '{}': post_processor Sequence has no 'processors' list", origin);
+    for (const json& p : *processors) read_post_processor(p, prefix, suffix, unsupported, vocab_size, origin);
+    return;
+  }
+  if (type != "TemplateProcessing") {
+    unsupported = type;
+    return;
+  }
+  const auto single = post.find("single");
+  FF_REQUIRE(single != post.end() && single->is_array(),
+             "tokenizer '{}': TemplateProcessing has no 'single' template list", origin);
+  const auto specials = post.find("special_tokens");
+  bool sequence_seen = false;
+  for (const json& item : *single) {
+    FF_REQUIRE(item.is_object() && item.size() == 1,
+               "tokenizer '{}': TemplateProcessing item {} is not one {{\"Sequence\"}} or {{\"SpecialToken\"}} object",
+               origin, item.dump());
+    if (item.contains("Sequence")) {
+      FF_REQUIRE(!sequence_seen, "tokenizer '{}': TemplateProcessing 'single' names the sequence twice", origin);
+      sequence_seen = true;
+      continue;
+    }
+    const auto special = item.find("SpecialToken");
+    FF_REQUIRE(special != item.end() && special->is_object() && special->contains("id") && (*special)["id"].is_string(),
+               "tokenizer '{}': TemplateProcessing item {} is neither a Sequence nor a SpecialToken with an id",
+               origin, item.dump());
+    const std::string name = (*special)["id"].get<std::string>();
+    FF_REQUIRE(specials != post.end() && specials->is_object() && specials->contains(name) &&
+                   (*specials)[name].is_object() && (*specials)[name].contains("ids") &&
+                   (*specials)[name]["ids"].is_array(),
+               "tokenizer '{}': TemplateProcessing uses special token '{}' that its special_tokens do not list with ids",
+               origin, name);
+    for (const json& id : (*specials)[name]["ids"]) {
+      FF_REQUIRE(id.is_number_integer() && id.get<long long>() >= 0 && id.get<long long>() < vocab_size,
+                 "tokenizer '{}': TemplateProcessing special token '{}' has id {}; expected an id below {}", origin,
+                 name, id.dump(), vocab_size);
+      (sequence_seen ? suffix : prefix).push_back(id.get<int>());
+    }
+  }
+  FF_REQUIRE(sequence_seen, "tokenizer '{}': TemplateProcessing 'single' never names the sequence (\"A\")", origin);
+}
+
+}  // namespace
+
 Tokenizer Tokenizer::from_json(const std::string& json_text, const std::string& origin) {
   const json j = parse_json(json_text, origin);
   FF_REQUIRE(j.is_object() && j.contains("model") && j["model"].is_object(),
@@ -209,6 +266,9 @@ Tokenizer Tokenizer::from_json(const std::string& json_text, const std::string& 
   std::stable_sort(t.added_.begin(), t.added_.end(),
                    [](const AddedToken& a, const AddedToken& b) { return a.content.size() > b.content.size(); });
   for (std::size_t i = 0; i < t.added_.size(); ++i) t.added_by_id_.emplace(t.added_[i].id, i);
+  if (const auto post = j.find("post_processor"); post != j.end() && !post->is_null())
+    read_post_processor(*post, t.special_prefix_, t.special_suffix_, t.unsupported_post_processor_, t.vocab_size_,
+                        origin);
   return t;
 }
 
@@ -242,9 +302,14 @@ Tokenizer Tokenizer::from_vocab_and_merges(const std::string& vocab_json, const 
   return t;
 }
 
-std::vector<int> Tokenizer::encode(std::string_view text) const {
+std::vector<int> Tokenizer::encode(std::string_view text, bool add_special_tokens) const {
+  FF_REQUIRE(!add_special_tokens || unsupported_post_processor_.empty(),
+             "tokenizer '{}': post_processor '{}' is not supported (fourfold applies TemplateProcessing and ByteLevel)",
+             origin_, unsupported_post_processor_);
   std::vector<int> ids;
+  if (add_special_tokens) ids = special_prefix_;
   Encoder(*this).encode(text, ids);
+  if (add_special_tokens) ids.insert(ids.end(), special_suffix_.begin(), special_suffix_.end());
   return ids;
 }
 

@@ -3,7 +3,9 @@
 //  * Hugging Face's tokenizer.json: model.type "BPE" (vocab, merges as "a b" or ["a", "b"],
 //    ignore_merges), added and special tokens, no normalizer or NFC (Qwen 2/3's, through ICU),
 //    the ByteLevel and Split (regex,
-//    behaviour "Isolated") pre-tokenizers or a Sequence of them, the ByteLevel decoder;
+//    behaviour "Isolated") pre-tokenizers or a Sequence of them, the ByteLevel decoder, and the
+//    post_processor's single-sequence template (TemplateProcessing, alone or in a Sequence with
+//    ByteLevel: Llama 3's <|begin_of_text|>), applied where special tokens are asked for;
 //  * GPT-2's original pair, encoder.json + vocab.bpe, and Hugging Face's vocab.json + merges.txt
 //    (GPT-2's pre-tokenizer; <|endoftext|> special where the vocabulary has it);
 //  * a folder holding one of these.
@@ -55,7 +57,12 @@ class Tokenizer {
                                          const std::string& origin);
 
   /// Ids of `text`; UserError naming the byte offset of the first byte that is not valid UTF-8.
-  std::vector<int> encode(std::string_view text) const;
+  /// add_special_tokens: the post_processor's template around them (transformers'
+  /// add_special_tokens=True, its default: Llama 3's BOS first); without one, nothing is added.
+  std::vector<int> encode(std::string_view text, bool add_special_tokens = false) const;
+  /// The ids the post_processor's single-sequence template puts before and after a text's own.
+  const std::vector<int>& special_prefix() const { return special_prefix_; }
+  const std::vector<int>& special_suffix() const { return special_suffix_; }
   /// The bytes of `ids` (any ids the tokenizer has; UserError naming an id it has not).
   std::string decode(const std::vector<int>& ids) const;
   /// Appends the bytes of one id.
@@ -97,6 +104,8 @@ class Tokenizer {
   std::vector<AddedToken> added_;             // longest content first
   std::unordered_map<int, std::size_t> added_by_id_;
   int vocab_size_ = 0;
+  std::vector<int> special_prefix_, special_suffix_;  // the post_processor's template (TemplateProcessing)
+  std::string unsupported_post_processor_;            // its type, refused where special tokens are asked for
 };
 
 /// Releases the bytes of a stream of ids as whole UTF-8 characters: a character whose bytes are

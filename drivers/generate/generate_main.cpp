@@ -39,6 +39,7 @@ namespace {
 
 struct Options {
   std::string checkpoint, init_from, grid, tokenizer, prompt, prompt_file, prompt_ids;
+  bool no_special_tokens = false;  // the prompt without the tokenizer's template (Llama 3's BOS)
   int max_new_tokens = 64;
   bool ids = false;
   SamplingOptions sampling;
@@ -89,7 +90,7 @@ int run(Runtime& runtime, const Options& o) {
       FF_REQUIRE(in.good(), "cannot read --prompt-file '{}'", o.prompt_file);
       text.assign(std::istreambuf_iterator<char>(in), {});
     }
-    prompt = codec.encode(text);
+    prompt = codec.encode(text, !o.no_special_tokens);
   }
   FF_REQUIRE(!prompt.empty(), "the prompt has no tokens");
   const long positions = static_cast<long>(prompt.size()) + o.max_new_tokens;
@@ -168,6 +169,9 @@ int main(int argc, char** argv) {
     app.add_option("--prompt", o.prompt, "the prompt text");
     app.add_option("--prompt-file", o.prompt_file, "a file holding the prompt text");
     app.add_option("--prompt-ids", o.prompt_ids, "the prompt as token ids, \"ID ID ...\"");
+    app.add_flag("--no-special-tokens", o.no_special_tokens,
+                 "encode a text prompt without the tokenizer's post_processor template (by default it is applied, as "
+                 "transformers does: Llama 3's <|begin_of_text|> first)");
     app.add_option("--max-new-tokens", o.max_new_tokens, "tokens to generate (the prompt and these must fit the context)")
         ->capture_default_str();
     app.add_option("--temperature", o.sampling.temperature, "softmax temperature")->capture_default_str();

@@ -17,6 +17,8 @@
 //    ids equal those of the whole text. uint16 shards when the vocabulary fits, else uint32; a
 //    progress bar on a terminal; a final line of documents, tokens and MB/s.
 //  * --val-fraction 0: no validation split; only the training shards are written.
+//  * --add-special-tokens: each document in the tokenizer's post_processor template (Llama 3's
+//    <|begin_of_text|> first), after the end-of-text token.
 #include "core/error.hpp"
 #include "drivers/prep/documents.hpp"
 #include "drivers/prep/shard_writer.hpp"
@@ -47,7 +49,7 @@ struct Options {
   double val_fraction = 0.1;
   std::size_t chunk_bytes = 4096, chunk_tokens = 1024, shard_tokens = 0;
   int threads = 0, token_bytes = 0;
-  bool jsonl = false, replace_invalid = false;
+  bool jsonl = false, replace_invalid = false, add_special_tokens = false;
   std::vector<std::string> inputs;
 };
 
@@ -152,6 +154,12 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
     by_chunks = every > 0 && !any_jsonl && files.size() < every;
   }
   std::size_t stream_tokens = 0;  // tokens of the whole stream so far (chunk split)
+  // --add-special-tokens: the post_processor's template around each document (encoding nothing
+  // checks that the tokenizer's post_processor is one fourfold applies).
+  if (o.add_special_tokens) (void)tokenizer.encode("", true);
+  const std::vector<int> no_ids;
+  const std::vector<int>& prefix = o.add_special_tokens ? tokenizer.special_prefix() : no_ids;
+  const std::vector<int>& suffix = o.add_special_tokens ? tokenizer.special_suffix() : no_ids;
   std::vector<std::uint32_t> piece_tokens;
   constexpr std::size_t batch_bytes = 32u << 20, piece_bytes = 1u << 20;
   Progress progress(reader.total_bytes());
@@ -210,8 +218,10 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
     for (std::size_t i = 0, d = 0; d < batch.size(); ++d) {
       tokens.clear();
       if (eot) tokens.push_back(static_cast<std::uint32_t>(*eot));
+      tokens.insert(tokens.end(), prefix.begin(), prefix.end());
       for (; i < pieces.size() && pieces[i].document == d; ++i)
         tokens.insert(tokens.end(), ids[i].begin(), ids[i].end());
+      tokens.insert(tokens.end(), suffix.begin(), suffix.end());
       if (token_bytes == 2) {
         const auto over = std::find_if(tokens.begin(), tokens.end(), [](std::uint32_t t) { return t > 65535; });
         FF_REQUIRE(over == tokens.end(), "{}: token id {} is over the uint16 range of --token-bytes 2", batch[d].where(),
@@ -295,6 +305,9 @@ int main(int argc, char** argv) {
   app.add_option("--threads", o.threads, "encoding threads; 0: one per core")->capture_default_str();
   app.add_option("--token-bytes", o.token_bytes, "shard token width: 2 (uint16), 4 (uint32), 0: uint16 when the vocabulary fits")
       ->capture_default_str();
+  app.add_flag("--add-special-tokens", o.add_special_tokens,
+               "with --tokenizer: the tokenizer's post_processor template around each document (Llama 3's "
+               "<|begin_of_text|> first), after the end-of-text token; default: none, as corpora are prepared");
   app.add_flag("--replace-invalid", o.replace_invalid, "replace invalid UTF-8 by U+FFFD instead of stopping");
   app.add_option("inputs", o.inputs, "text and JSONL files, or glob patterns")->required();
   CLI11_PARSE(app, argc, argv);

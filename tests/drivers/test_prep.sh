@@ -6,7 +6,8 @@
 # output that exists, a document over the uint16 range of --token-bytes 2) refused naming the file and line; --replace-invalid counts its replacements.
 # A single text file (a book) is split by chunks of the token stream and round-trips to its text
 # with GPT-2's and Llama 3's tokenizers (decoded here from the tokenizer's own vocabulary);
-# --val-fraction 0 writes no validation shard, on both routes.
+# --val-fraction 0 writes no validation shard, on both routes; --add-special-tokens puts the
+# tokenizer's post_processor template (Llama 3's BOS) around each document.
 set -u
 build=$1
 prep=$build/bin/fourfold-prep
@@ -111,6 +112,26 @@ done
 out=$("$prep" --out "$work/book-docs" --tokenizer "$data/gpt2" --split documents "$work/book.txt" 2>&1) \
   && fail "a document split of one document accepted"
 grep -q "1 documents are too few.*--split chunks" <<<"$out" || fail "document split message: $out"
+# --add-special-tokens: the post_processor's template (Meta's Llama 3 one: <|begin_of_text|>) after
+# the end-of-text token of every document; without it, none.
+mkdir -p "$work/meta-llama3"
+python3 - "$data/llama3/tokenizer.json" "$work/meta-llama3/tokenizer.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1], encoding="utf-8"))
+t["post_processor"] = {"type": "Sequence", "processors": [
+    {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": False, "use_regex": True},
+    {"type": "TemplateProcessing",
+     "single": [{"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+     "special_tokens": {"<|begin_of_text|>": {"id": "<|begin_of_text|>", "ids": [128000], "tokens": ["<|begin_of_text|>"]}}}]}
+json.dump(t, open(sys.argv[2], "w", encoding="utf-8"))
+PY
+out=$("$prep" --out "$work/bos" --tokenizer "$work/meta-llama3" --add-special-tokens "$work/docs.jsonl" 2>&1) \
+  || fail "--add-special-tokens: $out"
+read -r _ _ first _ _ <<<"$(counts "$work/bos/train.bin")"
+[ "$first" = "128001,128000,9906,1917,0" ] || fail "--add-special-tokens: train.bin starts '$first'; expected <|end_of_text|> <|begin_of_text|> Hello world!"
+"$prep" --out "$work/nobos" --tokenizer "$work/meta-llama3" "$work/docs.jsonl" >/dev/null || fail "prep without --add-special-tokens"
+read -r _ _ first _ _ <<<"$(counts "$work/nobos/train.bin")"
+[ "$first" = "128001,9906,1917,0,128001" ] || fail "without --add-special-tokens train.bin starts '$first'"
 # --val-fraction 0: the training shard only, on both routes.
 out=$("$prep" --out "$work/noval" --tokenizer "$data/gpt2" --val-fraction 0 "$work/docs.jsonl" 2>&1) \
   || fail "--val-fraction 0: $out"

@@ -189,6 +189,62 @@ TEST(Tokenizer, InvalidUtf8IsRefusedNamingTheOffset) {
   test::expect_user_error([] { llama3().encode("\xED\xA0\x80"); }, "byte offset 0");  // a surrogate
 }
 
+// Llama 3's tokenizer.json with the post_processor Meta publishes (meta-llama/Meta-Llama-3-8B:
+// a Sequence of ByteLevel and TemplateProcessing, <|begin_of_text|> before the sequence), or
+// with `post_processor` (JSON) in its place.
+std::string llama3_json_with(const std::string& post_processor) {
+  std::ifstream in(data_file("llama3/tokenizer.json"));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = text.find("\"post_processor\"");
+  const std::size_t decoder = text.find("\"decoder\"", at);
+  EXPECT_NE(at, std::string::npos);
+  EXPECT_NE(decoder, std::string::npos);
+  return text.substr(0, at) + "\"post_processor\": " + post_processor + ",\n  " + text.substr(decoder);
+}
+const char* const meta_llama3_post_processor = R"({"type": "Sequence", "processors": [
+  {"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": false, "use_regex": true},
+  {"type": "TemplateProcessing",
+   "single": [{"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+   "pair": [{"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
+            {"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 1}}, {"Sequence": {"id": "B", "type_id": 1}}],
+   "special_tokens": {"<|begin_of_text|>": {"id": "<|begin_of_text|>", "ids": [128000], "tokens": ["<|begin_of_text|>"]}}}]})";
+
+TEST(Tokenizer, PostProcessorTemplateAddsLlama3BosWhereSpecialTokensAreAsked) {
+  const Tokenizer meta = Tokenizer::from_json(llama3_json_with(meta_llama3_post_processor), "meta-llama3");
+  // transformers: tokenizer("Hi there") -> [128000, 13347, 1070]; add_special_tokens=False -> no BOS.
+  EXPECT_EQ(meta.encode("Hi there", true), (std::vector<int>{128000, 13347, 1070}));
+  EXPECT_EQ(meta.encode("Hi there"), (std::vector<int>{13347, 1070}));
+  EXPECT_EQ(meta.special_prefix(), (std::vector<int>{128000}));
+  EXPECT_TRUE(meta.special_suffix().empty());
+  // A template with a token after the sequence, and GPT-2's ByteLevel post_processor (adds nothing).
+  const Tokenizer suffixed = Tokenizer::from_json(
+      llama3_json_with(R"({"type": "TemplateProcessing", "single": [{"Sequence": {"id": "A", "type_id": 0}},
+        {"SpecialToken": {"id": "<|eot_id|>", "type_id": 0}}],
+        "special_tokens": {"<|eot_id|>": {"id": "<|eot_id|>", "ids": [128009], "tokens": ["<|eot_id|>"]}}})"),
+      "suffixed");
+  EXPECT_EQ(suffixed.encode("Hi there", true), (std::vector<int>{13347, 1070, 128009}));
+  EXPECT_EQ(gpt2().encode("Hello", true), gpt2().encode("Hello"));
+  // A processor fourfold does not apply is refused only where special tokens are asked for.
+  const Tokenizer roberta = Tokenizer::from_json(
+      llama3_json_with(R"({"type": "RobertaProcessing", "sep": ["</s>", 2], "cls": ["<s>", 0]})"), "roberta");
+  EXPECT_EQ(roberta.encode("Hi there"), (std::vector<int>{13347, 1070}));
+  test::expect_user_error([&] { roberta.encode("Hi there", true); }, "post_processor 'RobertaProcessing' is not supported");
+  test::expect_user_error(
+      [] {
+        Tokenizer::from_json(llama3_json_with(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
+          {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}], "special_tokens": {}})"),
+                             "nospecial");
+      },
+      "special token '<s>' that its special_tokens do not list");
+  test::expect_user_error(
+      [] {
+        Tokenizer::from_json(llama3_json_with(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
+          {"id": "<s>", "type_id": 0}}], "special_tokens": {"<s>": {"id": "<s>", "ids": [999999999]}}})"),
+                             "badid");
+      },
+      "has id 999999999; expected an id below 128256");
+}
+
 std::string write(const std::string& name, const std::string& text) {
   const std::string path = test::scratch_dir() + "/" + name;
   std::ofstream(path) << text;
