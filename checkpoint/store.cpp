@@ -68,9 +68,19 @@ std::pair<std::string, std::string> fault_for(long step) {
 
 }  // namespace
 
-CheckpointStore::CheckpointStore(std::string directory, int keep, const comm::Communicator& world)
-    : directory_(std::move(directory)), keep_(keep), world_(world) {
-  FF_REQUIRE(keep_ >= 1, "checkpoint.keep = {} must be at least 1", keep_);
+std::vector<long> Retention::removed(const std::vector<long>& complete) const {
+  std::vector<long> out;
+  const std::size_t last = static_cast<std::size_t>(keep_last);
+  for (std::size_t i = 0; i + last < complete.size(); ++i)
+    if (keep_every == 0 || complete[i] % keep_every != 0) out.push_back(complete[i]);
+  return out;
+}
+
+CheckpointStore::CheckpointStore(std::string directory, Retention retention, const comm::Communicator& world)
+    : directory_(std::move(directory)), retention_(retention), world_(world) {
+  FF_REQUIRE(retention_.keep_last >= 1, "checkpoint.keep_last = {} must be at least 1", retention_.keep_last);
+  FF_REQUIRE(retention_.keep_every >= 0, "checkpoint.keep_every = {} must be at least 0 (0: none kept for their step)",
+             retention_.keep_every);
 }
 
 std::string CheckpointStore::latest() const {
@@ -125,6 +135,8 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
       fsync_path(pointer + ".partial");
       checked_rename(pointer + ".partial", pointer);
       fsync_path(directory_);
+      // The new checkpoint reads back (its metadata and layout) before retention removes any older one.
+      (void)read_checkpoint_meta(final_path);
     });
   } catch (...) {
     if (root) {
@@ -133,13 +145,12 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
     }
     throw;
   }
-  // Retention, only now that the new checkpoint is complete and pointed to.
+  // Retention, only now that the new checkpoint is complete, pointed to and read back.
   if (root) {
-    const auto steps = complete_steps(directory_);
-    for (std::size_t i = 0; i + keep_ < steps.size(); ++i) {
-      if (steps[i] == state.step) continue;
+    for (const long step : retention_.removed(complete_steps(directory_))) {
+      if (step == state.step) continue;
       std::error_code ignored;
-      fs::remove(directory_ + "/" + file_name(steps[i]), ignored);
+      fs::remove(directory_ + "/" + file_name(step), ignored);
     }
   }
   world_.barrier();

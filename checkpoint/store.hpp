@@ -1,8 +1,10 @@
 // A directory of checkpoints with atomic commits: each checkpoint is written as
 // step_NNNNNNNN.h5.partial, flushed, closed, fsync'ed and renamed to step_NNNNNNNN.h5; then the
 // `latest` pointer is replaced atomically (written aside, fsync'ed, renamed). A process killed
-// at any moment leaves the previous checkpoint intact and findable; older checkpoints beyond
-// `keep` are removed only after a newer one is complete.
+// at any moment leaves the previous checkpoint intact and findable. Retention: the newest
+// `keep_last` complete checkpoints stay, and of the older ones those whose step is a multiple of
+// `keep_every` (0: none); the rest are removed only after the newer checkpoint is complete and
+// its metadata reads back.
 //
 // Fault injection (tests): FOURFOLD_CHECKPOINT_FAULT="MODE:POINT:STEP" makes the save of step
 // STEP stop at POINT (create, tensors, close, rename, latest): MODE kill exits the process at
@@ -13,12 +15,21 @@
 #include "comm/communicator.hpp"
 
 #include <string>
+#include <vector>
 
 namespace fourfold::checkpoint {
 
+/// Which complete checkpoints a save leaves ([checkpoint] keep_last, keep_every).
+struct Retention {
+  int keep_last = 2;   // the newest ones, at least 1
+  long keep_every = 0; // older ones whose step is a multiple of it are kept too (0: none)
+  /// The steps of `complete` (ascending) that retention removes.
+  std::vector<long> removed(const std::vector<long>& complete) const;
+};
+
 class CheckpointStore {
  public:
-  CheckpointStore(std::string directory, int keep, const comm::Communicator& world);
+  CheckpointStore(std::string directory, Retention retention, const comm::Communicator& world);
 
   /// Saves atomically (collective). On failure every rank throws, the partial file is removed
   /// and earlier checkpoints are untouched. Returns the checkpoint's path.
@@ -31,7 +42,7 @@ class CheckpointStore {
 
  private:
   std::string directory_;
-  int keep_;
+  Retention retention_;
   const comm::Communicator& world_;
 };
 

@@ -31,7 +31,7 @@ int run_checkpoint_bench(Runtime& runtime, const CheckpointBenchOptions& options
   Kokkos::deep_copy(optimizer.first_moment(), 0.001f);
   Kokkos::deep_copy(optimizer.second_moment(), 0.002f);
   const std::string directory = options.directory + "/" + shape.str();
-  checkpoint::CheckpointStore store(directory, 1, grid.world());
+  checkpoint::CheckpointStore store(directory, checkpoint::Retention{1, 0}, grid.world());
   checkpoint::TrainingState state;
   double best_save = 1e30, best_load = 1e30;
   double resident = 0.0;  // worst fraction of the file still cached when a load started

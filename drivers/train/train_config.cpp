@@ -92,7 +92,8 @@ const std::vector<ConfigKey>& config_schema() {
       {"data", "val_every", V::integer, 0LL, "validate every N steps; 0 = after the last step only", ""},
       {"data", "val_batches", V::integer, 8LL, "micro-batches per validation", ""},
       {"checkpoint", "every", V::integer, 0LL, "checkpoint every N steps; 0 = final checkpoint only", ""},
-      {"checkpoint", "keep", V::integer, 2LL, "complete checkpoints kept (older removed after a newer one is complete)", ""},
+      {"checkpoint", "keep_last", V::integer, 2LL, "the newest complete checkpoints kept (older ones removed after a newer one is complete and reads back)", ""},
+      {"checkpoint", "keep_every", V::integer, 0LL, "older checkpoints whose step is a multiple of this are kept too (0: none)", ""},
       {"checkpoint", "on_failure", V::string, std::string("stop"), "a failed save: stop or warn (and continue)", ""},
       {"checkpoint", "resume", V::string, std::string(), "\"latest\" (newest complete in --out) or a checkpoint file", "--resume"},
       {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
@@ -409,7 +410,8 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   c.val_batches = static_cast<int>(positive("data.val_batches"));
 
   c.checkpoint_every = non_negative("checkpoint.every");
-  c.checkpoint_keep = static_cast<int>(positive("checkpoint.keep"));
+  c.checkpoint_keep = static_cast<int>(positive("checkpoint.keep_last"));
+  c.checkpoint_keep_every = non_negative("checkpoint.keep_every");
   const std::string on_failure = v.string("checkpoint.on_failure");
   FF_REQUIRE(on_failure == "stop" || on_failure == "warn",
              "checkpoint.on_failure = \"{}\": expected stop or warn", on_failure);

@@ -108,7 +108,8 @@ struct TrainConfig {
   int val_batches = 0;
 
   long checkpoint_every = 0;         // 0: only the final checkpoint
-  int checkpoint_keep = 0;
+  int checkpoint_keep = 0;        // checkpoint.keep_last
+  long checkpoint_keep_every = 0;  // checkpoint.keep_every
   bool stop_on_checkpoint_failure = true;
   std::string resume;                // "" none, "latest", or a checkpoint file
 

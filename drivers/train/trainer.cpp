@@ -269,7 +269,8 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
       if (s.root) std::filesystem::create_directories(c.out_dir, error);
       FF_REQUIRE(!error, "{}", error.message());
     });
-    s.store.emplace(c.out_dir + "/checkpoints", c.checkpoint_keep, grid.world());
+    s.store.emplace(c.out_dir + "/checkpoints", checkpoint::Retention{c.checkpoint_keep, c.checkpoint_keep_every},
+                    grid.world());
   }
   if (s.store && c.resume.empty()) {
     // A new run never overwrites what an earlier one saved in the same directory.

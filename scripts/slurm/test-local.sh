@@ -250,7 +250,7 @@ mapfile -t texts < <(find /usr/share/games/fortunes -type f ! -name '*.dat' ! -n
 "$bin/fourfold-prep" --out "$tmp/data" "${texts[@]}" >"$tmp/prep.log" 2>&1 || { cat "$tmp/prep.log" >&2; fail "fourfold-prep"; }
 overcommit=()
 [ "$ranks" -le "$(nproc)" ] || overcommit=(--overcommit)   # more ranks than cores
-run_sets=(--set checkpoint.every=$every --set checkpoint.keep=3 --set data.val_every=0 --set log.every=50)
+run_sets=(--set checkpoint.every=$every --set checkpoint.keep_last=3 --set data.val_every=0 --set log.every=50)
 export OPENBLAS_NUM_THREADS=1 TMPDIR=$tmp/tmp
 
 out=$tmp/job

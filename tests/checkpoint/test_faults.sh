@@ -7,6 +7,7 @@
 #    reported on every rank, earlier checkpoints untouched, training stops by default or
 #    warns and continues with checkpoint.on_failure = warn;
 #  - damaged or mismatched checkpoints: a clear error on every rank, non-zero exit, no hang;
+#  - retention: checkpoint.keep_last newest, and older ones at multiples of keep_every;
 #  - fourfold-ckpt info / verify / export-llmc / export-hf, and --init-from a checkpoint, an
 #    llm.c file and a Hugging Face folder (the same run from each); a damaged Hugging Face folder
 #    is refused on every rank, and an export never overwrites a saved model.
@@ -34,7 +35,7 @@ train = "$work/tokens.bin"
 order = "shuffled"
 [checkpoint]
 every = 2
-keep = 2
+keep_last = 2
 [log]
 every = 100
 peak_gflops = 1.0
@@ -60,6 +61,20 @@ for point in tensors latest; do
   [ "$steps" -eq 8 ] || fail "metrics.jsonl holds $steps records after resume (expected 8)"
 done
 echo "kill at tensors/latest + resume: final loss $expected, identical to the uninterrupted run"
+
+# Retention: the newest keep_last checkpoints, and the older ones whose step is a multiple of
+# keep_every; a checkpoint of the final step is written like any other.
+ls "$work/whole/checkpoints" | grep -E '^step_[0-9]{8}\.h5$' | tr '\n' ' ' >"$work/kept"
+[ "$(cat "$work/kept")" = "step_00000006.h5 step_00000008.h5 " ] || fail "keep_last = 2 left: $(cat "$work/kept")"
+out=$(train --out "$work/every" --set checkpoint.every=1 --set checkpoint.keep_last=2 --set checkpoint.keep_every=3) \
+  || fail "a run with keep_every failed: $out"
+kept=$(ls "$work/every/checkpoints" | grep -E '^step_[0-9]{8}\.h5$' | tr '\n' ' ')
+[ "$kept" = "step_00000003.h5 step_00000006.h5 step_00000007.h5 step_00000008.h5 " ] \
+  || fail "keep_last = 2, keep_every = 3 left: $kept"
+out=$(train --out "$work/every-bad" --set checkpoint.keep_every=-1); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "keep_every = -1 accepted (exit $rc)"
+grep -q "checkpoint.keep_every" <<<"$out" || fail "keep_every message: $out"
+echo "retention: keep_last and keep_every leave $kept"
 
 dir=$work/error
 out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir"); rc=$?
