@@ -8,6 +8,7 @@
 #include "comm/grid.hpp"
 #include "core/error.hpp"
 #include "drivers/common/guarded_main.hpp"
+#include "drivers/train/stop_signal.hpp"
 #include "drivers/train/grid_choice.hpp"
 #include "drivers/train/train_config.hpp"
 #include "drivers/train/trainer.hpp"
@@ -191,7 +192,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     const comm::Grid grid(config.grid, runtime.world(), config.backend, config.progress, config.hierarchical);
-    train(config, grid);
-    return 0;
+    const TrainResult result = train(config, grid);
+    return result.stop_signal != 0 ? requeue_exit_status : 0;
   });
 }

@@ -5,6 +5,7 @@
 #include "checkpoint/hf_model.hpp"
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/store.hpp"
+#include "drivers/train/stop_signal.hpp"
 #include "comm/collectives.hpp"
 #include "comm/watchdog.hpp"
 #include "core/error.hpp"
@@ -153,6 +154,7 @@ struct Trainer::State {
   double step_flops = 0;
   std::unique_ptr<Telemetry> telemetry;
   long steps_done = 0;
+  long saved_step = 0;  // this run's newest checkpoint
   long end_step = 0;
   std::vector<StepRecord> history;
   // [log] sample_every: the run's text codec, the prompt's ids and a decoder over the model.
@@ -213,6 +215,7 @@ struct Trainer::State {
     const comm::BlockedScope io("checkpoint save", &grid.world().name(), comm::io_timeout_factor);
     Stopwatch watch;
     const std::string path = store->save(*model, *optimizer, training_state(c, steps_done, train_data->description()));
+    saved_step = steps_done;
     const double bytes = 3.0 * 4.0 * static_cast<double>(c.model.num_parameters());
     telemetry->note(fmt::format("checkpoint: step {} saved to {} ({:.1f} MB in {:.2f} s, {:.0f} MB/s)", steps_done,
                                 path, bytes / 1e6, watch.seconds(), bytes / 1e6 / watch.seconds()));
@@ -411,6 +414,7 @@ long Trainer::steps_done() const { return state_->steps_done; }
 bool Trainer::done() const { return state_->steps_done >= state_->end_step; }
 double Trainer::validate() { return state_->validation_loss(); }
 std::string Trainer::save_checkpoint() { return state_->save(); }
+long Trainer::saved_step() const { return state_->saved_step; }
 
 void Trainer::load_checkpoint(const std::string& path) {
   const std::string note = state_->resume_from(path);
@@ -422,9 +426,33 @@ const Gpt& Trainer::model() const { return *state_->model; }
 const std::vector<StepRecord>& Trainer::history() const { return state_->history; }
 
 TrainResult train(const TrainConfig& config, const comm::Grid& grid) {
+  const StopSignals signals;
   Trainer trainer(config, grid);
-  while (!trainer.done()) trainer.step();
-  return TrainResult{trainer.history()};
+  TrainResult result;
+  while (!trainer.done()) {
+    trainer.step();
+    // One rank's signal stops every rank at the same step (a 4-byte host all-reduce per step).
+    const int signal = comm::all_reduce_value(grid.world(), signals.received(), comm::ReduceOp::max);
+    if (signal == 0 || trainer.done()) continue;  // the last step has saved already
+    const bool root = grid.world_rank() == 0;
+    if (config.out_dir.empty()) {
+      if (root)
+        std::fprintf(stderr, "fourfold-train: %s at step %ld: no log.out to save to, stopping without a checkpoint\n",
+                     StopSignals::name(signal), trainer.steps_done());
+    } else {
+      const std::string path = trainer.saved_step() == trainer.steps_done() ? std::string("(saved by its schedule)")
+                                                                            : trainer.save_checkpoint();
+      if (root)
+        std::printf("fourfold-train: %s at step %ld: checkpoint %s saved, stopping for a requeue (exit status %d)\n",
+                    StopSignals::name(signal), trainer.steps_done(), path.c_str(), requeue_exit_status);
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    result.stop_signal = signal;
+    break;
+  }
+  result.steps = trainer.history();
+  return result;
 }
 
 }  // namespace fourfold

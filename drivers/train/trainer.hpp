@@ -63,6 +63,8 @@ class Trainer {
   /// Saves model, optimizer moments and the step to <log.out>/checkpoints (collective); returns
   /// the file. UserError when log.out is not set or the save fails.
   std::string save_checkpoint();
+  /// The step of this run's newest checkpoint (0: none saved yet).
+  long saved_step() const;
   /// Continues from a checkpoint file (or "latest" in <log.out>/checkpoints): parameters,
   /// optimizer moments and the step count, from any grid it was saved on. Collective.
   void load_checkpoint(const std::string& path);
@@ -79,10 +81,13 @@ class Trainer {
 
 struct TrainResult {
   std::vector<StepRecord> steps;  // on every rank (losses are global)
+  int stop_signal = 0;            // the signal the run stopped at (stop_signal.hpp), 0 when it ran to the end
 };
 
 /// fourfold-train's run: a Trainer on config's token shards, stepped until done() (collective
-/// over the grid's world).
+/// over the grid's world). A SIGUSR1 or SIGTERM on any rank stops it at the next step boundary,
+/// on every rank, after a checkpoint of that step (unless the step saved one already, or the run
+/// has no log.out to save to): TrainResult::stop_signal names it.
 TrainResult train(const TrainConfig& config, const comm::Grid& grid);
 
 /// Model FLOPs of one optimizer step: 6 N per token plus attention's 12 L C T per token.

@@ -35,8 +35,11 @@
 #   FOURFOLD_ARGS      more fourfold-train arguments, split on spaces (e.g. "--set checkpoint.every=200")
 #   FOURFOLD_SRUN_ARGS more srun arguments, split on spaces
 #   FOURFOLD_REQUEUE_ON_TIMEOUT  1 (default): when Slurm signals that the time limit is near
-#                      (#SBATCH --signal=B:USR1@...), the job requeues itself and its next start
-#                      resumes from the last checkpoint; 0 lets the job end at its time limit
+#                      (#SBATCH --signal=B:USR1@SECONDS; sbatch --signal=B:USR1@600 sets another
+#                      lead), the batch shell passes SIGUSR1 to fourfold-train, which saves a
+#                      checkpoint at its next step boundary and exits with status 75; the job
+#                      then requeues itself and its next start resumes from that very step (no
+#                      step lost); 0 lets the job end at its time limit
 #   FOURFOLD_ROOT      the fourfold checkout (found from the script's path otherwise)
 #
 # Every start of the job passes --resume to fourfold-train when OUT/checkpoints holds a complete
@@ -194,9 +197,11 @@ ff_run_in_job() {
 
   # srun runs in the background so that the batch shell can take Slurm's time-limit warning.
   local pid rc
-  if [ "${FOURFOLD_REQUEUE_ON_TIMEOUT:-1}" = 1 ]; then
-    trap 'ff_say "time limit near: requeueing job $SLURM_JOB_ID (the next start resumes from the last checkpoint)"
-          scontrol requeue "$SLURM_JOB_ID"' USR1
+  local requeue=${FOURFOLD_REQUEUE_ON_TIMEOUT:-1}
+  if [ "$requeue" = 1 ]; then
+    # srun passes SIGUSR1 on to every task: fourfold-train saves at its next step boundary.
+    trap 'ff_say "time limit near: SIGUSR1 to fourfold-train (a checkpoint at the next step boundary, then a requeue)"
+          kill -USR1 "$pid" 2>/dev/null || true' USR1
   fi
   "${cmd[@]}" &
   pid=$!
@@ -208,6 +213,12 @@ ff_run_in_job() {
     break
   done
   ff_say "fourfold-train ended with status $rc"
+  if [ $rc -eq 75 ] && [ "$requeue" = 1 ]; then
+    # 75: saved at a stop signal (drivers/train/stop_signal.hpp); the next start resumes there.
+    ff_say "saved at the signal: requeueing job $SLURM_JOB_ID (the next start resumes from that step)"
+    scontrol requeue "$SLURM_JOB_ID"
+    return 0
+  fi
   return $rc
 }
 

@@ -8,10 +8,12 @@
 #   3. makes byte-level shards from the fortunes text and submits configs/tiny.toml on 2 ranks
 #      with scripts/slurm/local.sh (sbatch); stops the job twice once it has written checkpoints:
 #      `scontrol requeue`, then, in the requeued job, the USR1 that Slurm sends before a time
-#      limit (#SBATCH --signal), on which the job requeues itself;
+#      limit (#SBATCH --signal), which the batch shell passes to fourfold-train: it saves at its
+#      next step boundary, exits 75, and the job requeues itself;
 #   4. trains the same run uninterrupted with mpirun on the grid the job used (the reference);
 #   5. checks that all three starts used one grid, that both later starts resumed from a
-#      checkpoint (not step 0), and that every step's loss, the final one and the validation loss
+#      checkpoint (not step 0), the third from the very step saved at the signal (no step lost),
+#      and that every step's loss, the final one and the validation loss
 #      equal the reference's exactly (same grid: the continuation is bit-identical);
 #   6. stops every daemon it started, by pid, and removes the folder (kept, with its logs, on
 #      failure or with --keep).
@@ -326,7 +328,8 @@ saved1=$(newest_step)
 scontrol requeue "$jobid"
 say "scontrol requeue $jobid while running (newest checkpoint: step $saved1)"
 # Second interruption: Slurm's time-limit warning (#SBATCH --signal=B:USR1@...), sent now; the
-# job's trap requeues it.
+# job's trap passes it to fourfold-train, which saves at its next step and exits 75; the job
+# requeues itself.
 wait_for 180 "requeued job $jobid running again with a checkpoint at step >= $second_stop" running_past $second_stop 1
 saved2=$(newest_step)
 scancel --batch --signal=USR1 "$jobid"
@@ -354,11 +357,16 @@ say "reference done in $((SECONDS - start)) s"
 # --- 5. checks ---------------------------------------------------------------------------------
 starts=$(grep -c 'fourfold-slurm\[local\]: job .*, start ' "$tmp/job.out" || true)
 [ "$starts" -eq 3 ] || fail "the job log shows $starts starts, expected 3 (first and two requeued): $tmp/job.out"
-grep -q 'time limit near: requeueing' "$tmp/job.out" || fail "the job's USR1 trap did not requeue it: $tmp/job.out"
+grep -q 'time limit near: SIGUSR1 to fourfold-train' "$tmp/job.out" || fail "the job's USR1 trap did not pass the signal on: $tmp/job.out"
+grep -q 'saved at the signal: requeueing job' "$tmp/job.out" || fail "the job did not requeue itself after the save: $tmp/job.out"
+signal_step=$(sed -n 's/.*SIGUSR1 at step \([0-9]*\): checkpoint .* saved, stopping for a requeue.*/\1/p' "$tmp/job.out" | tail -n 1)
+[ -n "$signal_step" ] || fail "fourfold-train did not save at the signal: $tmp/job.out"
 mapfile -t resumed < <(sed -n 's/.*; resumed from .*step_[0-9]*\.h5 (step \([0-9]*\),.*/\1/p' "$tmp/job.out")
 [ ${#resumed[@]} -eq 2 ] || fail "${#resumed[@]} starts resumed from a checkpoint ('resumed from' in $tmp/job.out), expected 2"
 [ "${resumed[0]}" -ge "$saved1" ] && [ "${resumed[1]}" -ge "$saved2" ] && [ "${resumed[1]}" -lt $steps ] ||
   fail "resumed at steps ${resumed[*]}: expected >= $saved1, then >= $saved2 and < $steps (the checkpoints before each stop)"
+[ "${resumed[1]}" -eq "$signal_step" ] ||
+  fail "saved at step $signal_step at the signal but resumed at step ${resumed[1]}: steps were lost"
 python3 - "$tmp/reference/metrics.jsonl" "$out/metrics.jsonl" "$steps" <<'PY' || fail "the requeued run's metrics differ from the reference"
 import json, sys
 ref = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
@@ -378,4 +386,4 @@ print(f"slurm-local: all {steps} step losses equal the reference's, and the vali
       f"({job[-1]['val_loss']!r})")
 PY
 last_loss() { python3 -c 'import json, sys; print(repr([json.loads(l) for l in open(sys.argv[1]) if l.strip()][-1]["loss"]))' "$1"; }
-say "resumed at step ${resumed[0]} (after scontrol requeue) and ${resumed[1]} (after the time-limit signal), final loss $(last_loss "$out/metrics.jsonl") == uninterrupted $(last_loss "$tmp/reference/metrics.jsonl")"
+say "resumed at step ${resumed[0]} (after scontrol requeue) and ${resumed[1]} (after the time-limit signal, saved at step $signal_step when the newest scheduled checkpoint was $saved2: no step lost), final loss $(last_loss "$out/metrics.jsonl") == uninterrupted $(last_loss "$tmp/reference/metrics.jsonl")"
