@@ -12,9 +12,9 @@
 #   scripts/validate-plan.sh [--ranks N] [--steps S] [--repeats R] [--precision fp32|bf16] [--keep DIR]
 # S steps per run (the first 2 untimed), R runs per grid (default 3; the median of the runs kept,
 # so that neither a lucky nor a slow spell of the machine decides a grid). About 17 minutes at the
-# defaults on 2 cores (recompute none, optimizer replicated, no sequence sharding, the forward
-# overlap's 4 row chunks that fourfold-train runs on a given grid, flat collectives: the
-# micro-batch is the option searched). --precision: the runs' [train] precision (default fp32); the calibration then
+# defaults on 2 cores (recompute none, optimizer replicated, no sequence sharding, one row chunk,
+# as fourfold-train runs a given grid with inline progress, flat collectives: the micro-batch is
+# the option searched). --precision: the runs' [train] precision (default fp32); the calibration then
 # measures GEMMs at it, as fourfold-train does. Uses build/bin (or $FOURFOLD_BIN), mpirun, python3.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -103,7 +103,7 @@ overlap=$(sed -n 's/.* overlap \([a-z,]*\)[ :(].*/\1/p' <<<"$auto" | head -1)
 for model in small wide; do
   "$bin/fourfold-plan" --config "$work/$model.toml" --gpus "$ranks" --machine local \
     --calibration "$work/calibration.jsonl" --overlap "$overlap" --micro-batch-size auto --recompute none \
-    --shard-optimizer false --tp-chunks 4 --hierarchical false --sequence-shard false --json --show-infeasible \
+    --shard-optimizer false --tp-chunks 1 --hierarchical false --sequence-shard false --json --show-infeasible \
     --top 100000 \
     >"$work/$model.plan.jsonl"
   # grid@micro-batch: each grid's best row, and the next-best micro-batch of the 3 fastest grids.
