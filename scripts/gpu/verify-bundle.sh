@@ -17,11 +17,19 @@ if [ "${FOURFOLD_VERIFY_INSIDE:-}" != 1 ]; then
   exec unshare --mount --fork env FOURFOLD_VERIFY_INSIDE=1 bash "$0" "$bundle"
 fi
 
-# Hide the system's copies.
+# Hide the system's copies, but for those this script's own tools load (grep, find and mount need
+# PCRE2, which the bundle carries for the tokenizers): a GPU machine has its own base system.
 empty=$(mktemp -d)
 hidden=0
+tool_libraries=" "
+for tool in bash mount find grep awk sed head tr timeout du mktemp seq cut cat rm python3 ldd; do
+  path=$(command -v "$tool") || continue
+  head -c 4 "$(readlink -f "$path")" | grep -q ELF || continue
+  tool_libraries+="$(ldd "$path" 2>/dev/null | awk '{print $1}' | tr '\n' ' ')"
+done
 for lib in "$bundle"/lib/*; do
   name=$(basename "$lib")
+  [[ $tool_libraries == *" $name "* ]] && continue
   for dir in /usr/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu /usr/local/lib; do
     if [ -e "$dir/$name" ] && [ ! -d "$dir/$name" ]; then
       mount --bind /dev/null "$dir/$name" && hidden=$((hidden + 1))
@@ -33,7 +41,7 @@ for dir in /usr/lib/x86_64-linux-gnu/openmpi /usr/lib/x86_64-linux-gnu/pmix2 /us
 done
 echo "verify-bundle: $hidden system libraries and folders hidden"
 
-source "$root/scripts/gpu/env.sh"
+FOURFOLD_BUNDLE=$bundle source "$root/scripts/gpu/env.sh"
 problems=0
 base='^(/lib/x86_64-linux-gnu|/usr/lib/x86_64-linux-gnu|/lib64)/(ld-linux-x86-64|libc|libm|libdl|libpthread|librt|libresolv|libutil)\.so'
 while IFS= read -r elf; do
