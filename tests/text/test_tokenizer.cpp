@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -216,33 +217,66 @@ TEST(Tokenizer, PostProcessorTemplateAddsLlama3BosWhereSpecialTokensAreAsked) {
   EXPECT_EQ(meta.encode("Hi there"), (std::vector<int>{13347, 1070}));
   EXPECT_EQ(meta.special_prefix(), (std::vector<int>{128000}));
   EXPECT_TRUE(meta.special_suffix().empty());
-  // A template with a token after the sequence, and GPT-2's ByteLevel post_processor (adds nothing).
-  const Tokenizer suffixed = Tokenizer::from_json(
-      llama3_json_with(R"({"type": "TemplateProcessing", "single": [{"Sequence": {"id": "A", "type_id": 0}},
-        {"SpecialToken": {"id": "<|eot_id|>", "type_id": 0}}],
-        "special_tokens": {"<|eot_id|>": {"id": "<|eot_id|>", "ids": [128009], "tokens": ["<|eot_id|>"]}}})"),
-      "suffixed");
-  EXPECT_EQ(suffixed.encode("Hi there", true), (std::vector<int>{13347, 1070, 128009}));
-  EXPECT_EQ(gpt2().encode("Hello", true), gpt2().encode("Hello"));
+  EXPECT_EQ(gpt2().encode("Hello", true), gpt2().encode("Hello"));  // ByteLevel only: nothing added
+}
+
+// A byte-level BPE of the 256 byte tokens and no merges (GPT-2's byte-to-character table), with
+// <s> = 256 and </s> = 257 added and `post_processor` (JSON): small enough to load often.
+std::string byte_tokenizer_json(const std::string& post_processor) {
+  std::vector<int> bytes;
+  for (int b = '!'; b <= '~'; ++b) bytes.push_back(b);
+  for (int b = 0xA1; b <= 0xAC; ++b) bytes.push_back(b);
+  for (int b = 0xAE; b <= 0xFF; ++b) bytes.push_back(b);
+  std::vector<int> characters = bytes;
+  for (int b = 0, n = 0; b < 256; ++b)
+    if (std::find(bytes.begin(), bytes.end(), b) == bytes.end()) {
+      bytes.push_back(b);
+      characters.push_back(256 + n++);
+    }
+  std::string vocab;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string character;
+    append_utf8(character, static_cast<char32_t>(characters[i]));
+    if (character == "\"" || character == "\\") character = "\\" + character;
+    vocab += (vocab.empty() ? "" : ", ") + ("\"" + character + "\": " + std::to_string(bytes[i]));
+  }
+  return R"({"pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "use_regex": true},
+    "added_tokens": [{"id": 256, "content": "<s>", "special": true}, {"id": 257, "content": "</s>", "special": true}],
+    "post_processor": )" + post_processor + R"(, "model": {"type": "BPE", "vocab": {)" + vocab + R"(}, "merges": []}})";
+}
+
+TEST(Tokenizer, PostProcessorTemplatesAndTheirErrors) {
+  const Tokenizer both = Tokenizer::from_json(byte_tokenizer_json(R"({"type": "TemplateProcessing",
+      "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
+                 {"SpecialToken": {"id": "</s>", "type_id": 0}}],
+      "special_tokens": {"<s>": {"id": "<s>", "ids": [256]}, "</s>": {"id": "</s>", "ids": [257]}}})"), "both");
+  EXPECT_EQ(both.encode("hi", true), (std::vector<int>{256, 'h', 'i', 257}));
+  EXPECT_EQ(both.encode("hi"), (std::vector<int>{'h', 'i'}));
   // A processor fourfold does not apply is refused only where special tokens are asked for.
-  const Tokenizer roberta = Tokenizer::from_json(
-      llama3_json_with(R"({"type": "RobertaProcessing", "sep": ["</s>", 2], "cls": ["<s>", 0]})"), "roberta");
-  EXPECT_EQ(roberta.encode("Hi there"), (std::vector<int>{13347, 1070}));
-  test::expect_user_error([&] { roberta.encode("Hi there", true); }, "post_processor 'RobertaProcessing' is not supported");
+  const Tokenizer roberta =
+      Tokenizer::from_json(byte_tokenizer_json(R"({"type": "RobertaProcessing", "sep": ["</s>", 257], "cls": ["<s>", 256]})"),
+                           "roberta");
+  EXPECT_EQ(roberta.encode("hi"), (std::vector<int>{'h', 'i'}));
+  test::expect_user_error([&] { roberta.encode("hi", true); }, "post_processor 'RobertaProcessing' is not supported");
   test::expect_user_error(
       [] {
-        Tokenizer::from_json(llama3_json_with(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
-          {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}], "special_tokens": {}})"),
-                             "nospecial");
+        Tokenizer::from_json(byte_tokenizer_json(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
+          {"id": "<x>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}], "special_tokens": {}})"), "nospecial");
       },
-      "special token '<s>' that its special_tokens do not list");
+      "special token '<x>' that its special_tokens do not list");
   test::expect_user_error(
       [] {
-        Tokenizer::from_json(llama3_json_with(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
-          {"id": "<s>", "type_id": 0}}], "special_tokens": {"<s>": {"id": "<s>", "ids": [999999999]}}})"),
+        Tokenizer::from_json(byte_tokenizer_json(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
+          {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}], "special_tokens": {"<s>": {"id": "<s>", "ids": [999]}}})"),
                              "badid");
       },
-      "has id 999999999; expected an id below 128256");
+      "has id 999; expected an id below 258");
+  test::expect_user_error(
+      [] {
+        Tokenizer::from_json(byte_tokenizer_json(R"({"type": "TemplateProcessing", "single": [{"SpecialToken":
+          {"id": "<s>", "type_id": 0}}], "special_tokens": {"<s>": {"id": "<s>", "ids": [256]}}})"), "nosequence");
+      },
+      "never names the sequence");
 }
 
 std::string write(const std::string& name, const std::string& text) {
