@@ -111,7 +111,8 @@ FOURFOLD_BUNDLE=$bundle source "$root/scripts/gpu/env.sh"
 export FOURFOLD_SOURCE_DIR=$root  # tests that read the checkout (configs/) find it here
 
 # check_command NAME COMMAND...: (dry run) the program exists and loads here but for the GPU
-# driver, each option it is given is one it defines, and every file it is told to read exists.
+# driver, each option it is given is one it defines (a string literal of the program or of
+# fourfold's libraries it loads), and every file it is told to read exists.
 declare -A libraries_checked=()
 check_command() {
   local name=$1
@@ -135,17 +136,32 @@ check_command() {
     return 0
   fi
   if [ -z "${libraries_checked[$program]:-}" ]; then
-    libraries_checked[$program]=1
     local missing
     missing=$(ldd "$program" 2>&1 | awk '/not found/ {print $1}' | grep -v '^libcuda\.so' | tr '\n' ' ')
     [ -z "$missing" ] || problem "$name: $program cannot load $missing(only the GPU driver, libcuda, may be missing here)"
+    # Where its option names are: the program, and fourfold's shared libraries it loads from the
+    # bundle (a gpu bundle's trainer keeps its key table in a library).
+    libraries_checked[$program]="$program $(ldd "$program" 2>/dev/null | awk -v lib="$bundle/lib/" \
+      'index($3, lib) == 1 && $1 ~ /^libfourfold/ {printf "%s ", $3}')"
+  fi
+  local -a searched
+  read -r -a searched <<<"${libraries_checked[$program]}"
+  # fourfold-train's arguments go through the CPU build's own parser where there is one
+  # (validate_training); without it, its fixed words --config and --set, which an optimising
+  # compiler compares inline instead of keeping as strings, are taken as given.
+  local literal_check=0 train=0
+  [[ $(basename "$program") == fourfold-* ]] && literal_check=1
+  if [ "$(basename "$program")" = fourfold-train ]; then
+    train=1
+    [ -z "$cpu_build" ] || literal_check=0
   fi
   local previous="" word flag
   for word in "${words[@]:i+1}"; do
-    if [[ $word == --* ]] && [[ $(basename "$program") == fourfold-* ]]; then
+    if [[ $word == --* ]] && [ $literal_check -eq 1 ] && ! { [ $train -eq 1 ] && [[ ${word%%=*} == --config || ${word%%=*} == --set ]]; }; then
       # CLI11 and the trainer's key table keep each option's name as a C string literal.
       flag=${word%%=*}
-      LC_ALL=C grep -a -q -P "\Q$flag\E\x00" "$program" || problem "$name: $(basename "$program") defines no option $flag"
+      LC_ALL=C grep -a -q -P "\Q$flag\E\x00" "${searched[@]}" \
+        || problem "$name: $(basename "$program") defines no option $flag (in ${searched[*]})"
     fi
     if [[ $word == "$root"/* || $word == "$bundle"/* ]] && [[ $word != "$out"/* ]] && [ "$previous" != --out ]; then
       if [[ $word == "$bundle"/* ]] && [ $have_bundle -eq 0 ]; then
