@@ -302,10 +302,14 @@ Tokenizer Tokenizer::from_vocab_and_merges(const std::string& vocab_json, const 
   return t;
 }
 
-std::vector<int> Tokenizer::encode(std::string_view text, bool add_special_tokens) const {
-  FF_REQUIRE(!add_special_tokens || unsupported_post_processor_.empty(),
+void Tokenizer::require_special_tokens() const {
+  FF_REQUIRE(unsupported_post_processor_.empty(),
              "tokenizer '{}': post_processor '{}' is not supported (fourfold applies TemplateProcessing and ByteLevel)",
              origin_, unsupported_post_processor_);
+}
+
+std::vector<int> Tokenizer::encode(std::string_view text, bool add_special_tokens) const {
+  if (add_special_tokens) require_special_tokens();
   std::vector<int> ids;
   if (add_special_tokens) ids = special_prefix_;
   Encoder(*this).encode(text, ids);

@@ -60,6 +60,9 @@ class Tokenizer {
   /// add_special_tokens: the post_processor's template around them (transformers'
   /// add_special_tokens=True, its default: Llama 3's BOS first); without one, nothing is added.
   std::vector<int> encode(std::string_view text, bool add_special_tokens = false) const;
+  /// UserError naming the post_processor when it is one fourfold does not apply (encode with
+  /// add_special_tokens calls it).
+  void require_special_tokens() const;
   /// The ids the post_processor's single-sequence template puts before and after a text's own.
   const std::vector<int>& special_prefix() const { return special_prefix_; }
   const std::vector<int>& special_suffix() const { return special_suffix_; }

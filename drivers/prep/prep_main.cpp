@@ -154,13 +154,11 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
     by_chunks = every > 0 && !any_jsonl && files.size() < every;
   }
   std::size_t stream_tokens = 0;  // tokens of the whole stream so far (chunk split)
-  // --add-special-tokens: the post_processor's template around each document (encoding nothing
-  // checks that the tokenizer's post_processor is one fourfold applies).
-  if (o.add_special_tokens) (void)tokenizer.encode("", true);
+  // --add-special-tokens: the post_processor's template around each document.
+  if (o.add_special_tokens) tokenizer.require_special_tokens();
   const std::vector<int> no_ids;
   const std::vector<int>& prefix = o.add_special_tokens ? tokenizer.special_prefix() : no_ids;
   const std::vector<int>& suffix = o.add_special_tokens ? tokenizer.special_suffix() : no_ids;
-  std::vector<std::uint32_t> piece_tokens;
   constexpr std::size_t batch_bytes = 32u << 20, piece_bytes = 1u << 20;
   Progress progress(reader.total_bytes());
   std::vector<text::Tokenizer::Encoder> encoders;
@@ -232,9 +230,7 @@ int prep_tokens(const Options& o, const std::vector<std::string>& files) {
         for (std::size_t begin = 0; begin < tokens.size();) {
           const std::size_t chunk = stream_tokens / o.chunk_tokens;
           const std::size_t end = std::min(tokens.size(), begin + (chunk + 1) * o.chunk_tokens - stream_tokens);
-          piece_tokens.assign(tokens.begin() + static_cast<std::ptrdiff_t>(begin),
-                              tokens.begin() + static_cast<std::ptrdiff_t>(end));
-          (held_out(chunk, every) ? val : train).append(piece_tokens);
+          (held_out(chunk, every) ? val : train).append(tokens.data() + begin, end - begin);
           stream_tokens += end - begin;
           begin = end;
         }

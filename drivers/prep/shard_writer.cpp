@@ -29,9 +29,9 @@ void ShardWriter::write(std::size_t count) {
   written_.push_back(p);
 }
 
-void ShardWriter::append(const std::vector<std::uint32_t>& tokens) {
-  pending_.insert(pending_.end(), tokens.begin(), tokens.end());
-  total_ += tokens.size();
+void ShardWriter::append(const std::uint32_t* tokens, std::size_t count) {
+  pending_.insert(pending_.end(), tokens, tokens + count);
+  total_ += count;
   while (shard_tokens_ > 0 && pending_.size() >= shard_tokens_) write(shard_tokens_);
 }
 

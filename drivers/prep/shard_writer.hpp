@@ -15,7 +15,9 @@ class ShardWriter {
  public:
   /// token_bytes: 2 (uint16) or 4 (uint32), for every shard.
   ShardWriter(std::string dir, std::string split, std::size_t shard_tokens, int token_bytes);
-  void append(const std::vector<std::uint32_t>& tokens);
+  void append(const std::vector<std::uint32_t>& tokens) { append(tokens.data(), tokens.size()); }
+  /// `count` tokens from `tokens` (a part of a document: fourfold-prep's chunk split).
+  void append(const std::uint32_t* tokens, std::size_t count);
   /// Writes what is left; the paths written.
   std::vector<std::string> finish();
   std::size_t tokens() const { return total_; }
