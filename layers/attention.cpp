@@ -174,7 +174,7 @@ void check_shapes(const char* what, std::size_t rows, std::size_t c_loc, std::si
 }  // namespace
 
 AttentionWorkspace::AttentionWorkspace(int batch_, int seq_len_, int heads_, int channels, int kv_heads_,
-                                       GemmPrecision precision)
+                                       GemmPrecision precision, bool backward)
     : batch(batch_), seq_len(seq_len_), heads(heads_), head_size(heads_ > 0 ? channels / heads_ : 0),
       kv_heads(kv_heads_ > 0 ? kv_heads_ : heads_) {
   FF_REQUIRE(batch > 0 && seq_len > 0 && heads > 0 && channels % heads == 0,
@@ -193,20 +193,23 @@ AttentionWorkspace::AttentionWorkspace(int batch_, int seq_len_, int heads_, int
     q16 = alloc16("fourfold::ws::attention::q16", n);
     k16 = alloc16("fourfold::ws::attention::k16", n);
     v16 = alloc16("fourfold::ws::attention::v16", n);
-    do16 = alloc16("fourfold::ws::attention::do16", n);
     p16 = alloc16("fourfold::ws::attention::p16", block_scores);
-    ds16 = alloc16("fourfold::ws::attention::ds16", block_scores);
+    if (backward) {
+      do16 = alloc16("fourfold::ws::attention::do16", n);
+      ds16 = alloc16("fourfold::ws::attention::ds16", block_scores);
+    }
   } else {
     q = alloc("fourfold::ws::attention::q", n);
     k = alloc("fourfold::ws::attention::k", n);
     v = alloc("fourfold::ws::attention::v", n);
   }
   o = alloc("fourfold::ws::attention::o", n);
+  scores = alloc("fourfold::ws::attention::scores", block_scores);
+  if (!backward) return;
   dq = alloc("fourfold::ws::attention::dq", n);
   dk = alloc("fourfold::ws::attention::dk", n);
   dv = alloc("fourfold::ws::attention::dv", n);
   delta = alloc("fourfold::ws::attention::delta", attention_stats_size(batch, seq_len, heads));
-  scores = alloc("fourfold::ws::attention::scores", block_scores);
   dscores = alloc("fourfold::ws::attention::dscores", block_scores);
 }
 

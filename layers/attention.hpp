@@ -29,9 +29,10 @@ struct AttentionWorkspace {
   /// batch = B_loc sequences, heads = NH_y query heads, channels = c_loc = NH_y * hs, kv_heads =
   /// the local key/value heads (0: as many as the query heads), a divisor of heads. precision:
   /// the model's; bf16 holds the GEMMs' operands in bf16 (the GEMM engine must then compute in
-  /// bf16).
+  /// bf16). backward = false: forward only (a weights-only model): dq, dk, dv, delta, dscores,
+  /// do16 and ds16 stay empty.
   AttentionWorkspace(int batch, int seq_len, int heads, int channels, int kv_heads = 0,
-                     GemmPrecision precision = GemmPrecision::fp32);
+                     GemmPrecision precision = GemmPrecision::fp32, bool backward = true);
   std::size_t bytes() const;
   bool bf16_operands() const { return q16.extent(0) != 0; }
 

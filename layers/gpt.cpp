@@ -92,7 +92,9 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   vocab_.offset = grid.xy().rank() * vocab_.local;
   vocab_.real_vocab = config.vocab_size;
 
-  params_ = GptParameters(config_, grid, vocab_, c_x_, BlockLinears{nullptr, &qkv_, &attn_proj_, &fc_, &fc_proj_});
+  const bool forward_only = memory.forward_only;
+  params_ = GptParameters(config_, grid, vocab_, c_x_, BlockLinears{nullptr, &qkv_, &attn_proj_, &fc_, &fc_proj_},
+                          !forward_only);
   p_ = params_.weights();
   g_ = params_.grads();
   head_w_ = config_.tied_embeddings ? p_.wte : p_.lm_head;
@@ -117,7 +119,11 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
   dims.mlp_in_width = fc_.out_local();
   dims.mlp_hidden_width = fc_proj_.in_local();
   dims.vocab_local = vocab_.local;
-  dims.recompute = memory.recompute;
+  // A weights-only model keeps nothing for backward: its GEMMs read their inputs in fp32, as
+  // block recomputation's do (no bf16 copies).
+  const Recompute kept = forward_only ? Recompute::block : memory.recompute;
+  dims.recompute = kept;
+  dims.forward_only = forward_only;
   dims.bf16_wire = memory.precision == GemmPrecision::bf16;
   dims.bf16_activations = memory.precision == GemmPrecision::bf16;
   dims.y_ranks = shape.y;
@@ -145,12 +151,12 @@ Gpt::Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int s
     g.mlp_hidden_width = static_cast<double>(dims.mlp_hidden_width);
     g.chunk_rows = static_cast<double>(dims.loss_chunk_rows);
     g.vocab_local = static_cast<double>(vocab_.local);
-    g.recompute = memory.recompute;
+    g.recompute = kept;
     const GemmOperandElements largest = largest_gemm_operands(g);
     grid_.context().gemm().reserve_bf16_operands(static_cast<std::size_t>(largest.a), static_cast<std::size_t>(largest.b));
     gemm_operand_bytes_ = static_cast<std::size_t>(largest.a + largest.b) * GemmEngine::bf16_operand_element_bytes();
   }  // gathered weight blocks and weight-gradient blocks live in the schedule
-  if (memory.precision == GemmPrecision::fp32 && !llama_) {
+  if (memory.precision == GemmPrecision::fp32 && !llama_ && !forward_only) {
     // fp32 mode's bias gradients come with their weight gradients (gemm_bias_grad); on CUDA the
     // library writes each into the engine's scratch first, reserved now for the widest.
     grid_.context().gemm().reserve_bias_gradient(
@@ -185,9 +191,13 @@ void Gpt::build_schedule(double bucket_mb) {
       for (const int j : {0, 1, 2}) backward_order.push_back(4 * l + j);
     for (const int j : {3, 2, 1, 0}) backward_order.push_back(4 * l + j);
   }
-  schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_, 4, std::vector<int>(),
-                                               std::move(backward_order), memory_.precision == GemmPrecision::bf16,
-                                               memory_.grad_reduce == GemmPrecision::bf16);
+  // A weights-only model: no gradient slots, no gradient buckets.
+  const bool training = !memory_.forward_only;
+  schedule_ = std::make_unique<LinearSchedule>(std::move(calls), grid_.shape().z, overlap_, training ? 4 : 0,
+                                               std::vector<int>(), std::move(backward_order),
+                                               memory_.precision == GemmPrecision::bf16,
+                                               training && memory_.grad_reduce == GemmPrecision::bf16);
+  if (!training) return;
   gradient_sync_ = std::make_unique<GradientSync>(params_.gradients(), params_.z_replicated_size(), block_ranges,
                                                   grid_, overlap_, bucket_mb, memory_.shard_optimizer,
                                                   memory_.grad_reduce == GemmPrecision::bf16);
@@ -205,7 +215,23 @@ const ParallelLinear& Gpt::linear_layer(BlockLinear which) const {
   return qkv_;
 }
 
-int Gpt::gradient_buckets() const { return gradient_sync_->buckets(); }
+int Gpt::gradient_buckets() const { return gradient_sync_ ? gradient_sync_->buckets() : 0; }
+
+const DataShards& Gpt::data_shards() const {
+  require_training("data_shards");
+  return gradient_sync_->shards();
+}
+
+void Gpt::require_training(const char* what) const {
+  FF_REQUIRE(!memory_.forward_only,
+             "Gpt::{}: this {} is a weights-only model (MemoryOptions::forward_only), which has no gradients: "
+             "build it with forward_only = false to train it",
+             what, config_.str());
+}
+
+int Gpt::first_sequence() const {
+  return (grid_.coords().data * grid_.shape().z + grid_.coords().z) * local_batch_;
+}
 
 long long Gpt::global_tokens() const {
   return static_cast<long long>(rows_) * grid_.shape().z * grid_.shape().data;
@@ -385,6 +411,7 @@ double Gpt::forward(const int* tokens, const int* targets) {
 }
 
 void Gpt::zero_gradients() {
+  require_training("zero_gradients");
   const ExecSpace& exec = grid_.context().compute();
   schedule_->finish_grads(exec);  // a reduce-scatter in flight belongs to the gradients being cleared
   const LedgerScope ledger(grid_.context().counters());
@@ -394,6 +421,7 @@ void Gpt::zero_gradients() {
 }
 
 void Gpt::backward(double loss_scale, bool last_micro_step) {
+  require_training("backward");
   ScopedRegion region("fourfold::gpt::backward");
   const ExecSpace& exec = grid_.context().compute();
   const LedgerScope ledger(grid_.context().counters());
@@ -583,12 +611,14 @@ WeightBlock Gpt::head_weight() const {
 }
 
 void Gpt::sync_gradients() {
+  require_training("sync_gradients");
   ScopedRegion region("fourfold::gpt::sync_gradients");
   const LedgerScope ledger(grid_.context().counters());
   gradient_sync_->finish(grid_.context().compute(), *schedule_);
 }
 
 void Gpt::gather_parameters() {
+  require_training("gather_parameters");
   const LedgerScope ledger(grid_.context().counters());
   gradient_sync_->gather_parameters(grid_.context().compute(), params_.values());
 }
@@ -600,7 +630,8 @@ MemoryPlan Gpt::memory() const {
   plan.activations = act_.bytes();
   plan.gemm_operands = gemm_operand_bytes_;
   plan.collective_buffers = static_cast<std::size_t>(grid_.device_collective_buffer_bytes());
-  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() + gradient_sync_->workspace_bytes() +
+  plan.workspaces = ws_.bytes() + schedule_->workspace_bytes() +
+                    (gradient_sync_ ? gradient_sync_->workspace_bytes() : 0) +
                     view_bytes(bf16_parameters_) + plan.gemm_operands + plan.collective_buffers;
   plan.recompute_buffers = act_.shared_bytes();
   plan.attention_scratch = ws_.attention.bytes();

@@ -43,7 +43,8 @@ class Gpt {
   /// `overlap` chooses which collectives run behind computation (results do not depend on
   /// it); bucket_mb is the size of one data-parallel gradient all-reduce. `memory` chooses what
   /// forward keeps and what backward recomputes, and the LM head's chunk of logits (results do not
-  /// depend on it either).
+  /// depend on it either); MemoryOptions::weights_only() builds a model for forward() alone (no
+  /// gradients, nothing kept for backward: memory_options.hpp, forward_only).
   Gpt(const GptConfig& config, const comm::Grid& grid, int local_batch, int seq_len,
       const OverlapOptions& overlap = OverlapOptions::all(), double bucket_mb = default_bucket_mb,
       const MemoryOptions& memory = MemoryOptions());
@@ -60,14 +61,27 @@ class Gpt {
   std::size_t loss_chunks() const { return ws_.head.chunks(); }
   /// The gradient buckets and, with shard_optimizer over more than one data rank, which pieces of
   /// them this rank's optimizer owns (parts = G_data; 1 when not sharded).
-  const DataShards& data_shards() const { return gradient_sync_->shards(); }
-  /// Data-parallel gradient all-reduces per optimizer step.
+  /// UserError on a weights-only model.
+  const DataShards& data_shards() const;
+  /// Data-parallel gradient all-reduces per optimizer step (0 for a weights-only model).
   int gradient_buckets() const;
   int local_batch() const { return local_batch_; }
   int seq_len() const { return seq_len_; }
   std::size_t rows() const { return rows_; }
   /// Tokens of one global micro-batch: local_batch * seq_len * G_z * G_data.
   long long global_tokens() const;
+  /// Built by MemoryOptions::weights_only(): forward() only.
+  bool forward_only() const { return memory_.forward_only; }
+
+  /// After forward(): this rank's per-row cross-entropy (m) in device memory, row j * seq_len + t
+  /// being -log p(targets[j T + t] | tokens of local sequence j up to position t). Every rank
+  /// holds the whole of its m rows (also with sequence sharding, whose LM head reads all m); the
+  /// ranks of one X x Y group hold the same rows. Valid until the next forward().
+  ConstVector row_losses() const { return act_.losses; }
+  /// The global micro-batch's index of this rank's local sequence 0: local sequence j is global
+  /// sequence first_sequence() + j, first_sequence() = (d G_z + z) local_batch (the row group of
+  /// drivers/train/token_loader.hpp times local_batch).
+  int first_sequence() const;
 
   const std::vector<ParamInfo>& params() const { return params_.infos(); }
   /// Tensor `tensor` of block `layer` (0 outside the blocks); UserError when there is none.
@@ -114,6 +128,7 @@ class Gpt {
   /// Forward pass returning the mean loss over the global micro-batch (the same value on every
   /// rank): waits for the device once. For tests, tools and validation.
   double forward(const int* tokens, const int* targets);
+  /// zero_gradients, backward, sync_gradients, gather_parameters: UserError on a weights-only model.
   void zero_gradients();
   /// Accumulates d(loss_scale * sum of token losses of the last forward) into the gradients.
   /// For the mean over one micro-batch loss_scale = 1 / global_tokens(). last_micro_step: no
@@ -130,6 +145,8 @@ class Gpt {
 
  private:
   void build_schedule(double bucket_mb);
+  /// UserError naming `what` on a weights-only model.
+  void require_training(const char* what) const;
   /// Block l from its LayerNorm output ln1 through the MLP's activation (GELU or SwiGLU), with weights from the schedule: the
   /// forward's steps, or (recomputing) the same steps with LayerNorm ln2 from its kept statistics.
   void block_forward_to_mlp(const ExecSpace& exec, int l, const ConstMatrix& in, bool recomputing);
@@ -204,7 +221,8 @@ class Gpt {
   GptWorkspaces ws_;
 
   // Communication schedule: Z gathers and reduce-scatters of the linear layers, and the
-  // gradient buckets. Destroyed before the grid (whose engine runs their collectives).
+  // gradient buckets (none for a weights-only model). Destroyed before the grid (whose engine
+  // runs their collectives).
   std::unique_ptr<LinearSchedule> schedule_;
   std::unique_ptr<GradientSync> gradient_sync_;
 };

@@ -172,13 +172,31 @@ HeldMatrix GptActivations::held_embedding() const {
   return ConstBf16Matrix(saved_res0.data(), res0.extent(0), res0.extent(1));
 }
 
-GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(d.bf16_activations) {
+GptActivations::GptActivations(const GptDims& d)
+    : recompute(d.forward_only ? Recompute::block : d.recompute),
+      bf16(d.bf16_activations && !d.forward_only),
+      forward_only(d.forward_only) {
   const std::size_t m = d.rows(), m_s = d.norm_rows();
   tokens = Kokkos::View<int*, MemSpace>("fourfold::tokens", m);
   targets = Kokkos::View<int*, MemSpace>("fourfold::targets", m);
   const std::size_t stats = attention_stats_size(d.local_batch, d.seq_len, d.heads_y);
   const auto width = [&](const MatrixField& f) { return width_of(f.width, d); };
   const auto rows = [&](const MatrixField& f) { return f.norm_region ? m_s : m; };
+  if (forward_only) {
+    // One set of every field for all blocks (see forward_only), no bf16 copies.
+    if (d.layers > 0) {
+      for (const MatrixField& f : matrix_fields) f.field(shared) = alloc_matrix(f.label, rows(f), width(f));
+      for (const VectorField& f : vector_fields) f.field(shared) = alloc_vector(f.label, f.attention_stats ? stats : m_s);
+    }
+    blocks.assign(static_cast<std::size_t>(d.layers), shared);
+    saved.assign(static_cast<std::size_t>(d.layers), std::vector<Bf16Vector>(matrix_field_count));
+    res0 = alloc_matrix("fourfold::act::embedding", m_s, d.c_x);
+    lnf = alloc_matrix("fourfold::act::lnf", m_s, d.c_x);
+    lnf_mean = alloc_vector("fourfold::act::lnf_mean", m_s);
+    lnf_rstd = alloc_vector("fourfold::act::lnf_rstd", m_s);
+    losses = alloc_vector("fourfold::act::losses", m);
+    return;
+  }
   const bool packed = packed_working_set(recompute, bf16, d.layers);
   if (packed) {
     // Every field is saved as bf16 or recomputed, so all of them live in the slots.
@@ -233,6 +251,11 @@ GptActivations::GptActivations(const GptDims& d) : recompute(d.recompute), bf16(
 std::size_t GptActivations::shared_bytes() const {
   BlockActivations& s = const_cast<BlockActivations&>(shared);  // read through the accessors only
   std::size_t total = 0;
+  if (forward_only) {
+    for (const MatrixField& f : matrix_fields) total += view_bytes(f.field(s));
+    for (const VectorField& f : vector_fields) total += view_bytes(f.field(s));
+    return total;
+  }
   if (!slots.empty()) {
     for (const Vector& slot : slots) total += view_bytes(slot);
   } else {
@@ -249,6 +272,7 @@ std::size_t GptActivations::bytes() const {
   std::size_t total = view_bytes(tokens) + view_bytes(targets) + view_bytes(lnf_mean) + view_bytes(lnf_rstd) +
                       view_bytes(losses) + shared_bytes() + view_bytes(saved_res0);
   if (slots.empty()) total += view_bytes(res0) + view_bytes(lnf);  // else views of the slots
+  if (forward_only) return total;  // every block's fields are the shared ones
   for (const BlockActivations& block : blocks) {
     BlockActivations& a = const_cast<BlockActivations&>(block);  // read through the accessors only
     for (std::size_t i = 0; i < matrix_field_count; ++i)
@@ -265,11 +289,14 @@ std::size_t GptActivations::bytes() const {
 GptWorkspaces::GptWorkspaces(const GptDims& d)
     : head(d.rows(), d.channels, d.vocab_local, d.loss_chunk_rows),
       attention(d.local_batch, d.seq_len, d.heads_y, d.c_y, d.kv_heads_y,
-                d.bf16_wire ? GemmPrecision::bf16 : GemmPrecision::fp32) {
+                d.bf16_wire ? GemmPrecision::bf16 : GemmPrecision::fp32, !d.forward_only) {
   const std::size_t m = d.rows(), m_s = d.norm_rows();
+  const bool backward = !d.forward_only;
   // Bias gradients: a GEMM against ones (fp32), or an fp32 column reduction (bf16 mode, where the
   // GEMM would round its operand) over the widest output with a bias.
-  if (d.bf16_wire) {
+  if (!backward) {
+    // forward only: no bias gradients
+  } else if (d.bf16_wire) {
     linear.column_partials = alloc_vector("fourfold::ws::column_partials",
                                           column_sum_partial_rows(m) * std::max({d.qkv_width, d.mlp_in_width,
                                                                                  static_cast<std::size_t>(d.c_x),
@@ -288,19 +315,22 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
                                       d.sequence_sharded() ? (m + m_s) * static_cast<std::size_t>(d.c_x) : 0));
   // bf16 mode: backward's output gradients rounded once for both GEMMs, the widest of them:
   // the fused q/k/v's, the MLP's first layer's or a transposed layer's (C_x).
-  if (d.bf16_wire)
+  if (d.bf16_wire && backward)
     linear.output_grad = Bf16Vector(Kokkos::view_alloc(std::string("fourfold::ws::output_grad_bf16")),
                                     m * std::max({d.qkv_width, d.mlp_in_width, static_cast<std::size_t>(d.c_x)}));
   loss = DeviceScalar<double>("fourfold::loss");
   row_sums = Tensor2<double>("fourfold::ws::row_sums", m_s, 2);
-  ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m_s, d.norm_segments()), d.c_x);
-  d_res = alloc_matrix("fourfold::grad::res", m_s, d.c_x);
-  d_ln = alloc_matrix("fourfold::grad::ln", m_s, d.c_x);
+  if (backward) {
+    ln_partials = alloc_matrix("fourfold::ws::ln_partials", layernorm_partial_rows(m_s, d.norm_segments()), d.c_x);
+    d_res = alloc_matrix("fourfold::grad::res", m_s, d.c_x);
+    d_ln = alloc_matrix("fourfold::grad::ln", m_s, d.c_x);
+  }
   if (d.sequence_sharded()) {
-    ln_gathered_partials = alloc_matrix("fourfold::ws::ln_gathered_partials",
-                                        d.sequence_shards() * layernorm_partial_rows(m_s), d.c_x);
+    if (backward)
+      ln_gathered_partials = alloc_matrix("fourfold::ws::ln_gathered_partials",
+                                          d.sequence_shards() * layernorm_partial_rows(m_s), d.c_x);
     rows_full = alloc_matrix("fourfold::ws::rows_full", m, d.c_x);
-    if (d.mlp_in_width < static_cast<std::size_t>(d.c_x))
+    if (backward && d.mlp_in_width < static_cast<std::size_t>(d.c_x))
       gradient_chunks = alloc_matrix("fourfold::ws::gradient_chunks", m, d.c_x);
     if (d.norm_gathers_bf16()) {
       gathered_bf16 = Bf16Matrix(Kokkos::view_alloc(std::string("fourfold::ws::gathered_bf16")), m, d.c_x);
@@ -310,10 +340,12 @@ GptWorkspaces::GptWorkspaces(const GptDims& d)
       gathered = alloc_matrix("fourfold::ws::gathered", m, d.c_x);
     }
   }
-  d_qkv = alloc_matrix("fourfold::grad::qkv", m, d.qkv_width);
-  d_atty = alloc_matrix("fourfold::grad::atty", m, d.c_y);
-  d_fch = alloc_matrix("fourfold::grad::fch", m, d.mlp_in_width);
-  d_fch_gelu = alloc_matrix("fourfold::grad::fch_gelu", m, d.mlp_hidden_width);
+  if (backward) {
+    d_qkv = alloc_matrix("fourfold::grad::qkv", m, d.qkv_width);
+    d_atty = alloc_matrix("fourfold::grad::atty", m, d.c_y);
+    d_fch = alloc_matrix("fourfold::grad::fch", m, d.mlp_in_width);
+    d_fch_gelu = alloc_matrix("fourfold::grad::fch_gelu", m, d.mlp_hidden_width);
+  }
   full = alloc_matrix("fourfold::ws::full", m, d.channels);
 }
 

@@ -42,6 +42,7 @@ struct GptDims {
   bool bf16_activations = false;    // bf16 mode: kept matrices saved for backward as bf16
   int y_ranks = 1;                  // G_y
   bool sequence_shard = false;      // the norm region's rows split over Y (sequence_shard.hpp; G_y > 1)
+  bool forward_only = false;        // a weights-only model: nothing kept for backward, no gradients of any kind
   std::size_t rows() const { return static_cast<std::size_t>(local_batch) * seq_len; }
   bool sequence_sharded() const { return sequence_shard && y_ranks > 1; }
   int sequence_shards() const { return sequence_sharded() ? y_ranks : 1; }
@@ -166,6 +167,11 @@ struct GptActivations {
   Vector losses;                                   // (m)
   Recompute recompute = Recompute::none;
   bool bf16 = false;
+  /// A weights-only model (GptDims::forward_only): nothing is kept for backward, so every block
+  /// computes in `shared` (all of its fields), which each blocks[l] is a copy of: block l's input,
+  /// block l - 1's output res3, is last read (res2 += input) before block l writes its own res3.
+  /// No bf16 copies (recompute counts as block: every GEMM input reaches its GEMM in fp32).
+  bool forward_only = false;
   /// bf16 mode: per block, per matrix field (BlockField order), the bf16 copy; empty for a field
   /// not saved as bf16.
   std::vector<std::vector<Bf16Vector>> saved;
@@ -177,6 +183,9 @@ struct GptActivations {
 
 /// Scratch shared by the layers: one of each, reused by every block (the schedule runs the
 /// blocks one after the other).
+/// A weights-only model (GptDims::forward_only) has only what forward uses: no activation
+/// gradients (d_*), norm partials, bias-gradient ones or partials, bf16 output gradients or
+/// gradient staging, and an attention workspace without its backward buffers.
 struct GptWorkspaces {
   GptWorkspaces() = default;
   explicit GptWorkspaces(const GptDims& d);

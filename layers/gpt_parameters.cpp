@@ -26,7 +26,7 @@ Matrix matrix_at(const Vector& arena, std::size_t offset, std::size_t rows, std:
 }  // namespace
 
 GptParameters::GptParameters(const GptConfig& config, const comm::Grid& grid, const VocabShard& vocab, int c_x,
-                             const BlockLinears& linears)
+                             const BlockLinears& linears, bool gradients)
     : config_(config), vocab_(vocab), c_x_(c_x) {
   const auto& c = grid.coords();
   const int C = config.channels, L = config.num_layers;
@@ -123,9 +123,13 @@ GptParameters::GptParameters(const GptConfig& config, const comm::Grid& grid, co
     for (const GptTensorSpec& s : table)
       if (s.per_block && is_chunked(s)) add(s, l);
   values_ = Vector(Kokkos::view_alloc(std::string("fourfold::parameters")), offset);
-  gradients_ = Vector(Kokkos::view_alloc(std::string("fourfold::gradients")), offset);
   weights_ = views_into(values_);
-  grads_ = views_into(gradients_);
+  if (gradients) {
+    gradients_ = Vector(Kokkos::view_alloc(std::string("fourfold::gradients")), offset);
+    grads_ = views_into(gradients_);
+  } else {
+    grads_.blocks.resize(static_cast<std::size_t>(L));  // every view empty, one entry per block as the schedule reads
+  }
 }
 
 ParamViews GptParameters::views_into(const Vector& arena) const {

@@ -45,9 +45,10 @@ using BlockLinears = std::array<const ParallelLinear*, 5>;
 class GptParameters {
  public:
   GptParameters() = default;
-  /// Lays out this rank's share of every tensor and allocates both arenas (zero).
+  /// Lays out this rank's share of every tensor and allocates both arenas (zero); gradients =
+  /// false (a weights-only model): no gradient arena, gradients() empty and grads() of empty views.
   GptParameters(const GptConfig& config, const comm::Grid& grid, const VocabShard& vocab, int c_x,
-                const BlockLinears& linears);
+                const BlockLinears& linears, bool gradients = true);
 
   /// In arena order.
   const std::vector<ParamInfo>& infos() const { return params_; }

@@ -39,7 +39,7 @@ LinearSchedule::LinearSchedule(std::vector<LinearCall> calls, int z_size, const 
       bf16_weights_(bf16_wire),
       bf16_wire_(bf16_wire && z_size > 1),
       bf16_grads_(bf16_grads && z_size > 1) {
-  FF_REQUIRE(slots >= 1, "{} gradient slots: need at least one", slots);
+  FF_REQUIRE(slots >= 0, "{} gradient slots: need none (forward only) or more", slots);
   if (forward_order.empty())
     for (int i = 0; i < this->calls(); ++i) forward_order.push_back(i);
   if (backward_order.empty())
@@ -201,6 +201,7 @@ Matrix LinearSchedule::grad_block(const ExecSpace& exec, int i, float& beta) {
     beta = 1.0f;  // the chunk is the whole block: accumulate into it
     return Matrix(c.grad_chunk.data(), n, k);
   }
+  FF_REQUIRE(!slots_.empty(), "schedule: call {} asks for a weight-gradient block of a forward-only schedule", i);
   GradSlot& slot = slots_[next_slot_];
   retire(exec, slot);  // the oldest in flight: its block is about to be overwritten
   beta = 0.0f;

@@ -65,7 +65,8 @@ class LinearSchedule {
  public:
   enum class Pass { forward, backward };
 
-  /// slots: gradient blocks that may be in flight at once (4 = one transformer block).
+  /// slots: gradient blocks that may be in flight at once (4 = one transformer block; 0 = forward
+  /// only, with G_z > 1 none allocated).
   /// forward_order, backward_order: the calls whose weights each pass asks for, in order (each
   /// entry a call index); empty: every call once, in call order forward and reversed backward.
   /// bf16_wire: bf16 mode (the GEMMs read, and the gathers move, each call's weight_chunk_bf16).

@@ -63,6 +63,18 @@ struct MemoryOptions {
   /// [parallel] sequence_shard: the norm region's rows (the residual stream, the norms, their
   /// gradients) split over Y (layers/sequence_shard.hpp); nothing changes for G_y = 1.
   bool sequence_shard = false;
+  /// A weights-only model (Gpt): forward() and nothing else, for evaluation and generation. It
+  /// allocates no gradient arena, no gradient buckets or bf16 gradient buffers, no activation
+  /// gradients and no per-block activations for backward (every block computes in one set of
+  /// buffers); `recompute`, `shard_optimizer` and `grad_reduce` do not apply. backward(),
+  /// zero_gradients(), sync_gradients(), gather_parameters() and data_shards() are UserErrors.
+  bool forward_only = false;
+  /// The options of a weights-only model computing at `gemm_precision` (forward_only set).
+  static MemoryOptions weights_only(GemmPrecision gemm_precision = GemmPrecision::fp32) {
+    MemoryOptions options(Recompute::none, 0, false, gemm_precision);
+    options.forward_only = true;
+    return options;
+  }
 };
 
 /// The default chunk of logits: 64 MiB of fp32.
