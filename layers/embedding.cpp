@@ -24,14 +24,13 @@ void unpack_x_gather(const ExecSpace& exec, const Matrix& full, const ConstVecto
       });
 }
 
-void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
-                       const TokenView& tokens, const ConstMatrix& wte_local,
-                       const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
-                       const comm::Communicator& xy_group, int first_position, std::size_t out_row_begin) {
-  ScopedRegion region("fourfold::embedding::forward");
-  const std::size_t m = full.extent(0), c = full.extent(1), c_loc = out.extent(1), m_out = out.extent(0);
-  FF_ASSERT(out_row_begin + m_out <= m, "embedding_forward: rows [{}, {}) of {}", out_row_begin, out_row_begin + m_out,
-            m);
+namespace {
+
+// full (m, C) = the XY group's sum of the wte rows of the tokens (each rank holds its vocabulary
+// shard's rows, zero for the others).
+void lookup_tokens(const ExecSpace& exec, const Matrix& full, const TokenView& tokens, const ConstMatrix& wte_local,
+                   int vocab_offset, const comm::Communicator& xy_group) {
+  const std::size_t m = full.extent(0), c = full.extent(1);
   const int v_loc = wte_local.extent(0);
   // Which rows of wte a rank reads depends on the tokens; counted as if every token's row were
   // local (the most it reads), so that the count depends on the shapes alone.
@@ -45,6 +44,19 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
                              [&](const std::size_t j) { full(i, j) = mine ? wte_local(row, j) : 0.0f; });
       });
   comm::all_reduce(exec, xy_group, full);
+}
+
+}  // namespace
+
+void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full,
+                       const TokenView& tokens, const ConstMatrix& wte_local,
+                       const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
+                       const comm::Communicator& xy_group, int first_position, std::size_t out_row_begin) {
+  ScopedRegion region("fourfold::embedding::forward");
+  const std::size_t m = full.extent(0), c_loc = out.extent(1), m_out = out.extent(0);
+  FF_ASSERT(out_row_begin + m_out <= m, "embedding_forward: rows [{}, {}) of {}", out_row_begin, out_row_begin + m_out,
+            m);
+  lookup_tokens(exec, full, tokens, wte_local, vocab_offset, xy_group);
   const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
   const bool positions = wpe_local.extent(0) > 0;  // none for Llama (rotary embeddings instead)
   // Rows [out_row_begin, out_row_begin + m_out) of the sum into out (all of them but with
@@ -58,6 +70,27 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
         const std::size_t t = static_cast<std::size_t>(first_position) + row % seq_len;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc), [&](const std::size_t j) {
           out(i, j) = positions ? full(row, col0 + j) + wpe_local(t, j) : full(row, col0 + j);
+        });
+      });
+}
+
+void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full, const TokenView& tokens,
+                       const ConstMatrix& wte_local, const ConstMatrix& wpe_local, int vocab_offset,
+                       const PositionView& row_positions, int x_rank, const comm::Communicator& xy_group) {
+  ScopedRegion region("fourfold::embedding::forward");
+  const std::size_t m = full.extent(0), c_loc = out.extent(1);
+  FF_ASSERT(out.extent(0) == m && row_positions.extent(0) == m, "embedding_forward: {} rows out, {} positions for {} rows",
+            out.extent(0), row_positions.extent(0), m);
+  lookup_tokens(exec, full, tokens, wte_local, vocab_offset, xy_group);
+  const std::size_t col0 = static_cast<std::size_t>(x_rank) * c_loc;
+  const bool positions = wpe_local.extent(0) > 0;  // none for Llama (rotary embeddings instead)
+  count_work(WorkKind::elementwise, bytes_of<float>((positions ? 3.0 : 2.0) * m * c_loc));
+  Kokkos::parallel_for(
+      "fourfold::embedding::forward::position_rows", row_teams(exec, m), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t i = team.league_rank();
+        const std::size_t t = static_cast<std::size_t>(row_positions(i));
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, c_loc), [&](const std::size_t j) {
+          out(i, j) = positions ? full(i, col0 + j) + wpe_local(t, j) : full(i, col0 + j);
         });
       });
 }

@@ -10,7 +10,8 @@
 
 namespace fourfold {
 
-using TokenView = Kokkos::View<const int*, MemSpace>;  // (m) token ids
+using TokenView = Kokkos::View<const int*, MemSpace>;     // (m) token ids
+using PositionView = Kokkos::View<const int*, MemSpace>;  // (m) a position per row (rotary.hpp's too)
 
 /// full (m, C) is scratch; wpe_local (maxT, C_x), or empty for a model without a position
 /// embedding (Llama: out is the token rows alone); position of row i is first_position +
@@ -22,6 +23,13 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
                        const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
                        const comm::Communicator& xy_group, int first_position = 0,
                        std::size_t out_row_begin = 0);
+
+/// The same with a position per row: row i at position row_positions(i) (m of them, each below
+/// wpe_local's rows: the caller checks), all m rows into out. Generation's batch, where each
+/// sequence's rows continue from its own length.
+void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& full, const TokenView& tokens,
+                       const ConstMatrix& wte_local, const ConstMatrix& wpe_local, int vocab_offset,
+                       const PositionView& row_positions, int x_rank, const comm::Communicator& xy_group);
 
 /// dwte_local (V_loc, C) +=, dwpe_local (maxT, C_x; empty: none) +=, from dout (m, C_x)
 /// (replicated over Y).

@@ -20,6 +20,8 @@
 
 namespace fourfold {
 
+using PositionView = Kokkos::View<const int*, MemSpace>;  // (m) a position per row (embedding.hpp's too)
+
 /// cos and sin of every position's angles: (positions, head_dim / 2) each, built once on the
 /// host and copied to the device.
 struct RotaryTable {
@@ -39,6 +41,11 @@ std::vector<float> rotary_frequencies(int head_dim, double theta, const RopeScal
 /// value heads. Row r holds position first_position + r % seq_len.
 void rotary_forward(const ExecSpace& exec, const Matrix& qkv, int rotated_heads, int seq_len, const RotaryTable& table,
                     int first_position = 0);
+/// The same with a position per row: row r holds position row_positions(r) (m of them, each below
+/// table.positions: the caller checks, the kernel cannot). Generation's batch, where each sequence's
+/// rows continue from its own length.
+void rotary_forward(const ExecSpace& exec, const Matrix& qkv, int rotated_heads, const PositionView& row_positions,
+                    const RotaryTable& table);
 /// The gradient through the rotation, in place on d_qkv's first rotated_heads heads: the inverse
 /// rotation (the map is orthogonal, its transpose is its inverse).
 void rotary_backward(const ExecSpace& exec, const Matrix& d_qkv, int rotated_heads, int seq_len,

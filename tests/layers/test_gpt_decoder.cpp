@@ -4,7 +4,10 @@
 //    logits agree to float rounding;
 //  * the decoder's forward of a whole sequence gives the training forward's loss (Gpt::forward):
 //    the same model, computed by the layers training verifies against the double reference;
-//  * every rank holds the same logits; a cache that would overflow is refused by name.
+//  * every rank holds the same logits; a cache that would overflow is refused by name;
+//  * a batch of prompts of different lengths (fed in chunks, so that short ones wait while long ones
+//    are still read, and one stopping early while the others generate) gives each sequence the
+//    logits and greedy tokens it gets alone, on every grid.
 #include "comm/grid.hpp"
 #include "core/error.hpp"
 #include "gpt_test_support.hpp"
@@ -96,6 +99,135 @@ TEST(GptDecoder, CachedGreedyEqualsFullRecomputationOnEveryGrid) {
       ++checked;
     }
   EXPECT_GT(checked, 1);
+}
+
+// Greedy generation for each prompt: the logits of every step (after its prompt, after each new
+// token), through one decoder per prompt or one for the batch. `stops[b]`: new tokens sequence b
+// takes (it waits after them, as a sequence at its end-of-text does).
+using StepLogits = std::vector<std::vector<std::vector<float>>>;  // [sequence][step] (V)
+
+StepLogits generate_alone(const Gpt& model, const std::vector<std::vector<int>>& prompts, const std::vector<int>& stops,
+                          int positions, int chunk) {
+  const std::size_t vocab = static_cast<std::size_t>(model.config().vocab_size);
+  StepLogits out(prompts.size());
+  GptDecoder decoder(model, positions, chunk);
+  for (std::size_t b = 0; b < prompts.size(); ++b) {
+    decoder.reset();
+    std::vector<float> logits;
+    for (std::size_t i = 0; i < prompts[b].size(); i += static_cast<std::size_t>(chunk))
+      logits = decoder.forward(std::vector<int>(prompts[b].begin() + static_cast<std::ptrdiff_t>(i),
+                                                prompts[b].begin() + static_cast<std::ptrdiff_t>(
+                                                                         std::min(prompts[b].size(), i + chunk))));
+    out[b].push_back(logits);
+    for (int step = 1; step < stops[b]; ++step) out[b].push_back(logits = decoder.forward({argmax(logits, 0, vocab)}));
+  }
+  return out;
+}
+
+StepLogits generate_batch(const Gpt& model, const std::vector<std::vector<int>>& prompts, const std::vector<int>& stops,
+                          int positions, int chunk) {
+  const std::size_t vocab = static_cast<std::size_t>(model.config().vocab_size), batch = prompts.size();
+  StepLogits out(batch);
+  GptDecoder decoder(model, positions, chunk, static_cast<int>(batch));
+  std::vector<std::vector<int>> step(batch);
+  std::vector<float> last(batch * vocab);
+  for (std::size_t i = 0;; i += static_cast<std::size_t>(chunk)) {  // the prompts, chunk by chunk
+    bool any = false;
+    for (std::size_t b = 0; b < batch; ++b) {
+      const std::size_t from = std::min(prompts[b].size(), i), to = std::min(prompts[b].size(), i + chunk);
+      step[b].assign(prompts[b].begin() + static_cast<std::ptrdiff_t>(from), prompts[b].begin() + static_cast<std::ptrdiff_t>(to));
+      any = any || !step[b].empty();
+    }
+    if (!any) break;
+    const std::vector<float>& logits = decoder.forward_batch(step);
+    for (std::size_t b = 0; b < batch; ++b)
+      if (!step[b].empty()) std::copy_n(logits.begin() + b * vocab, vocab, last.begin() + b * vocab);
+  }
+  for (std::size_t b = 0; b < batch; ++b) out[b].emplace_back(last.begin() + b * vocab, last.begin() + (b + 1) * vocab);
+  for (int s = 1; s < *std::max_element(stops.begin(), stops.end()); ++s) {
+    for (std::size_t b = 0; b < batch; ++b)
+      step[b] = s < stops[b] ? std::vector<int>{argmax(out[b].back(), 0, vocab)} : std::vector<int>{};
+    const std::vector<float>& logits = decoder.forward_batch(step);
+    for (std::size_t b = 0; b < batch; ++b) {
+      if (step[b].empty()) {
+        EXPECT_TRUE(std::all_of(logits.begin() + b * vocab, logits.begin() + (b + 1) * vocab, [](float v) { return v == 0.0f; }))
+            << "sequence " << b << " was given no token but has logits";
+        continue;
+      }
+      out[b].emplace_back(logits.begin() + b * vocab, logits.begin() + (b + 1) * vocab);
+    }
+  }
+  for (std::size_t b = 0; b < batch; ++b)
+    EXPECT_EQ(decoder.length(static_cast<int>(b)), static_cast<int>(prompts[b].size()) + stops[b] - 1);
+  return out;
+}
+
+void check_batch_on_grid(ModelFamily family, const comm::GridShape& shape) {
+  SCOPED_TRACE(std::string(family_name(family)) + ", grid " + shape.str());
+  const GptConfig config = generation_config(family);
+  const comm::Grid grid(shape, test::world());
+  Gpt model(config, grid, 4 / (shape.z * shape.data), 16);
+  init_peaked(model);
+  // Lengths 5, 1, 11 and 3 in chunks of 4: the second prompt waits from the first chunk on, the
+  // long one reads three chunks; the second sequence stops first, the last one second.
+  const std::vector<std::vector<int>> prompts = {
+      {3, 17, 42, 8, 29}, {11}, {5, 9, 60, 2, 33, 14, 7, 51, 20, 38, 1}, {44, 12, 30}};
+  const std::vector<int> stops = {12, 4, 12, 7};
+  const int positions = 11 + 12, chunk = 4;
+  const StepLogits alone = generate_alone(model, prompts, stops, positions, chunk);
+  const StepLogits batched = generate_batch(model, prompts, stops, positions, chunk);
+  const std::size_t vocab = static_cast<std::size_t>(config.vocab_size);
+  double worst = 0.0;
+  for (std::size_t b = 0; b < prompts.size(); ++b) {
+    ASSERT_EQ(batched[b].size(), alone[b].size()) << "sequence " << b;
+    for (std::size_t s = 0; s < alone[b].size(); ++s) {
+      double scale = 0.0, diff = 0.0;
+      for (std::size_t v = 0; v < vocab; ++v) {
+        scale = std::max(scale, static_cast<double>(std::abs(alone[b][s][v])));
+        diff = std::max(diff, static_cast<double>(std::abs(alone[b][s][v] - batched[b][s][v])));
+      }
+      worst = std::max(worst, diff / scale);
+      ASSERT_EQ(argmax(batched[b][s], 0, vocab), argmax(alone[b][s], 0, vocab))
+          << "sequence " << b << ", step " << s << ": the batch picks another token than the prompt alone";
+      expect_same_on_every_rank(batched[b][s], grid);
+    }
+  }
+  EXPECT_LT(worst, 1e-5) << "batched and single-sequence logits differ beyond rounding";
+  // The sequences' logits differ from each other (a mix-up of caches would not go unseen).
+  EXPECT_NE(alone[0].back(), alone[2].back());
+  EXPECT_NE(alone[1].back(), alone[3].back());
+}
+
+TEST(GptDecoder, BatchOfDifferentLengthsEqualsEachPromptAlone) {
+  int checked = 0;
+  for (const ModelFamily family : {ModelFamily::gpt2, ModelFamily::llama})
+    for (const auto& shape : comm::all_grid_shapes(test::runtime().world_size())) {
+      if (!test::fits_small_run(shape, generation_config(family))) continue;
+      check_batch_on_grid(family, shape);
+      ++checked;
+    }
+  EXPECT_GT(checked, 1);
+}
+
+TEST(GptDecoder, BatchStepsAreCheckedByName) {
+  const GptConfig config = generation_config(ModelFamily::llama);
+  const comm::Grid self({1, 1, 1, 1}, MPI_COMM_SELF);
+  Gpt model(config, self, 1, 16);
+  init_peaked(model);
+  GptDecoder decoder(model, 8, 4, 2);
+  test::expect_user_error([&] { decoder.forward_batch({{1}}); }, "new tokens for 1 sequences; the decoder holds a batch of 2");
+  test::expect_user_error([&] { decoder.forward_batch({{}, {}}); }, "a step with no new token in any of the 2 sequences");
+  test::expect_user_error([&] { decoder.forward_batch({{1, 2, 3, 4, 5}, {1}}); },
+                          "a step of 5 tokens for sequence 0 (0 to 4 per step)");
+  test::expect_user_error([&] { decoder.forward_batch({{1}, {999}}); }, "token id 999 of sequence 1 outside the vocabulary");
+  decoder.forward_batch({{1, 2, 3, 4}, {5}});
+  decoder.forward_batch({{1, 2, 3, 4}, {}});
+  test::expect_user_error([&] { decoder.forward_batch({{1}, {2}}); },
+                          "1 more tokens after 8 pass the 8 positions of the key/value cache (sequence 0)");
+  EXPECT_EQ(decoder.length(0), 8);
+  EXPECT_EQ(decoder.length(1), 1);
+  test::expect_user_error([&] { (void)decoder.length(2); }, "sequence 2 of a batch of 2");
+  test::expect_user_error([&] { GptDecoder(model, 8, 4, 0); }, "a batch of 0 sequences; expected at least 1");
 }
 
 // The decoder's forward of whole sequences gives the training forward's mean loss.
