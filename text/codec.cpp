@@ -26,6 +26,12 @@ std::vector<int> Codec::encode(const std::string& text, bool add_special_tokens)
   return ids;
 }
 
+std::vector<int> Codec::special_prefix() const {
+  if (!tokenizer_) return {};
+  tokenizer_->require_special_tokens();
+  return tokenizer_->special_prefix();
+}
+
 std::string Codec::push(int id) {
   if (tokenizer_) {
     tokenizer_->append_bytes(id, held_);

@@ -22,6 +22,10 @@ class Codec {
   /// add_special_tokens: the tokenizer's post_processor template around the text (Llama 3's BOS
   /// first), as transformers adds by default; bytes have none.
   std::vector<int> encode(const std::string& text, bool add_special_tokens = false) const;
+  /// The ids encode(text, true) puts before the text's own (the post_processor template's prefix:
+  /// Llama 3's BOS); none for bytes or a tokenizer without a template. UserError for a
+  /// post_processor fourfold does not apply, as encode(text, true).
+  std::vector<int> special_prefix() const;
   /// The bytes of `id` that complete whole characters, and what is held at the end.
   std::string push(int id);
   std::string flush();
