@@ -5,6 +5,8 @@
 //    another local batch (what the trainer evaluates on);
 //  * evaluate_loss over llm.c shards equals the Trainer's validation loss over the same batches
 //    to 1e-6 relative;
+//  * tokens as lm-eval-harness takes them, through GPT-2's tokenizer, and a template's special
+//    tokens only before the context;
 //  * each kind of bad input is refused naming the file and line.
 #include "comm/grid.hpp"
 #include "drivers/eval/evaluator.hpp"
@@ -14,10 +16,12 @@
 #include "drivers/train/trainer.hpp"
 #include "layers/gpt_test_support.hpp"
 #include "test_env.hpp"
+#include "text/utf8.hpp"
 #include "train_test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -154,6 +158,72 @@ TEST(Eval, LossEqualsTheTrainersValidationLoss) {
     EXPECT_DOUBLE_EQ(got.perplexity, std::exp(got.loss));
     EXPECT_NE(got.json().find("\"perplexity\""), std::string::npos);
   }
+}
+
+// A file of one example, written by this rank (tokenizer tests).
+std::string one_example(const std::string& name, const std::string& line) {
+  const std::string path = test::scratch_dir() + "/" + name + "_" + std::to_string(test::runtime().world_rank());
+  std::ofstream(path) << line << "\n";
+  return path;
+}
+
+TEST(Eval, ContinuationTokensAreTheWholeTextsPastTheContexts) {
+  const text::Codec gpt2(std::string(FOURFOLD_TEST_DATA_DIR) + "/gpt2/tokenizer.json", 50257);
+  const std::string context = "The quick brown fox", ending = "jumps over the lazy dog.";
+  const MultipleChoiceTask task = MultipleChoiceTask::load(
+      one_example("gpt2.jsonl", R"({"ctx": "The quick brown fox ", "endings": ["jumps over the lazy dog."], "label": 0})"),
+      gpt2);
+  // lm-eval-harness: the trailing space moves to the continuation ("  jumps..."), whose tokens
+  // are those of the whole text past the context's.
+  const std::vector<int> own = gpt2.encode(context), whole = gpt2.encode(context + "  " + ending);
+  ASSERT_EQ(task.requests().size(), 1u);
+  EXPECT_EQ(task.requests()[0].tokens, whole);
+  EXPECT_EQ(task.requests()[0].continuation_tokens, static_cast<int>(whole.size() - own.size()));
+  EXPECT_EQ(task.requests()[0].ending_bytes, ending.size());
+}
+
+// A byte-level tokenizer (tokens 0..255 the bytes) with <s> = 256 and </s> = 257 around every
+// text by its template, as test_text_tokenizer builds it.
+std::string byte_tokenizer_with_template() {
+  std::vector<int> bytes;
+  for (int b = '!'; b <= '~'; ++b) bytes.push_back(b);
+  for (int b = 0xA1; b <= 0xAC; ++b) bytes.push_back(b);
+  for (int b = 0xAE; b <= 0xFF; ++b) bytes.push_back(b);
+  std::vector<int> characters = bytes;
+  for (int b = 0, n = 0; b < 256; ++b)
+    if (std::find(bytes.begin(), bytes.end(), b) == bytes.end()) {
+      bytes.push_back(b);
+      characters.push_back(256 + n++);
+    }
+  std::string vocab;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string character;
+    text::append_utf8(character, static_cast<char32_t>(characters[i]));
+    if (character == "\"" || character == "\\") character = "\\" + character;
+    vocab += (vocab.empty() ? "" : ", ") + ("\"" + character + "\": " + std::to_string(bytes[i]));
+  }
+  return R"({"pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "use_regex": true},
+    "added_tokens": [{"id": 256, "content": "<s>", "special": true}, {"id": 257, "content": "</s>", "special": true}],
+    "post_processor": {"type": "TemplateProcessing",
+      "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
+                 {"SpecialToken": {"id": "</s>", "type_id": 0}}],
+      "special_tokens": {"<s>": {"id": "<s>", "ids": [256]}, "</s>": {"id": "</s>", "ids": [257]}}},
+    "model": {"type": "BPE", "vocab": {)" + vocab + R"(}, "merges": []}})";
+}
+
+TEST(Eval, SpecialTokensGoOnlyBeforeTheContext) {
+  const std::string tokenizer = one_example("template_tokenizer.json", byte_tokenizer_with_template());
+  const text::Codec codec(tokenizer, 258);
+  const std::string file = one_example("template.jsonl", R"({"ctx": "ab", "endings": ["cd"], "label": 0})");
+  const MultipleChoiceTask with = MultipleChoiceTask::load(file, codec);
+  EXPECT_EQ(with.requests()[0].tokens, (std::vector<int>{256, 'a', 'b', ' ', 'c', 'd'}));
+  EXPECT_EQ(with.requests()[0].continuation_tokens, 3);
+  const MultipleChoiceTask without = MultipleChoiceTask::load(file, codec, false);
+  EXPECT_EQ(without.requests()[0].tokens, (std::vector<int>{'a', 'b', ' ', 'c', 'd'}));
+  // An empty context is scored after the prefix alone, and refused without one.
+  const std::string empty = one_example("empty.jsonl", R"({"ctx": "", "endings": ["cd"], "label": 0})");
+  EXPECT_EQ(MultipleChoiceTask::load(empty, codec).requests()[0].tokens, (std::vector<int>{256, ' ', 'c', 'd'}));
+  test::expect_user_error([&] { MultipleChoiceTask::load(empty, codec, false); }, ":1: the context is empty");
 }
 
 // Bad files: each refused naming the file and line, whatever rank reads them.
