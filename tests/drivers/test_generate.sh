@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # fourfold-generate from the command line: the same ids on every grid for a Llama (a Hugging Face
 # folder) and a GPT-2 (a checkpoint), greedy and sampled with a seed (another seed, other ids),
-# text streamed for a byte-level model with tokens/s on stderr, and bad requests refused on every
-# rank by name (a prompt and new tokens past the context, two prompts, an id outside the
-# vocabulary, a tokenizer that is not the model's).
+# text streamed for a byte-level model with tokens/s on stderr, a prompt file of lines of different
+# lengths decoded as a batch giving each line what it gives alone (greedy and sampled, one batch or
+# several, one rank or two), its JSON lines, and bad requests refused on every rank by name (a
+# prompt and new tokens past the context, two prompts, an id outside the vocabulary, a tokenizer
+# that is not the model's, an empty line, a line too long for the context).
 set -u
 build=$1
 mpiexec=${MPIEXEC:-mpiexec}
@@ -60,6 +62,31 @@ out=$(timeout 120 "$mpiexec" -n 2 "$generate" --init-from "$work/llama" --grid 1
 grep -q "20 new tokens in .* tokens/s) after a prompt of 5 tokens" "$work/stderr" || fail "no tokens/s line: $(cat "$work/stderr")"
 [ -n "$out" ] || fail "no text on stdout"
 
+# A prompt file: one prompt per line (the last without its newline), a batch equal to each alone.
+printf 'Hello\nA longer prompt, with more bytes\nx' >"$work/prompts.txt"
+# Greedy: three single runs, then the file as one batch on one rank.
+alone=$(for line in "Hello" "A longer prompt, with more bytes" "x"; do
+  ids 1 1x1x1x1 --init-from "$work/llama" --prompt "$line" --max-new-tokens 12 --greedy; done)
+[ "$(wc -l <<<"$alone")" -eq 3 ] || fail "three single runs gave '$alone'"
+batched=$(ids 1 1x1x1x1 --init-from "$work/llama" --prompt-file "$work/prompts.txt" --max-new-tokens 12 --greedy)
+[ "$batched" = "$alone" ] || fail "the prompt file gave '$batched', its lines alone '$alone'"
+# Sampled: each line alone (--batch-size 1: one sequence at a time, as a single prompt runs), then in
+# batches of 2 and 1 on two ranks.
+sampling=(--init-from "$work/llama" --prompt-file "$work/prompts.txt" --max-new-tokens 12 --seed 5 --temperature 0.9 --top-k 50)
+sampled_alone=$(ids 1 1x1x1x1 "${sampling[@]}" --batch-size 1)
+sampled=$(ids 2 1x2x1x1 "${sampling[@]}" --batch-size 2)
+[ "$sampled" = "$sampled_alone" ] || fail "sampled in batches of 2: '$sampled', each line alone '$sampled_alone'"
+[ "$sampled" != "$batched" ] || fail "sampled and greedy ids are the same: the sampling options are not used"
+echo "prompt file, each line as alone: $(tr '\n' '|' <<<"$alone")"
+json=$(timeout 120 "$mpiexec" -n 1 "$generate" --init-from "$work/llama" --prompt-file "$work/prompts.txt" \
+  --max-new-tokens 6 --greedy 2>"$work/stderr") || fail "prompt file as text failed: $(cat "$work/stderr")"
+[ "$(wc -l <<<"$json")" -eq 3 ] || fail "not one JSON line per prompt: $json"
+grep -q '^{"line":1,"prompt":"Hello","completion":".*","new_tokens":6,"stop":"max_new_tokens"}$' <<<"$json" \
+  || fail "first JSON line: $json"
+[ "$(grep -o '"line":[0-9]*' <<<"$json" | tr '\n' ' ')" = '"line":1 "line":2 "line":3 ' ] || fail "lines out of order: $json"
+grep -q "18 new tokens of 3 prompts (batches of 3) in .* tokens/s) after prompts of 38 tokens" "$work/stderr" \
+  || fail "no tokens/s line over all prompts: $(cat "$work/stderr")"
+
 # Bad requests, refused on both ranks.
 refused() {  # refused FRAGMENT ARGS...
   local fragment=$1
@@ -74,4 +101,10 @@ refused "'999' is no token id of the model (0 to 255)" --init-from "$work/llama"
 refused "--top-p 1.5" --init-from "$work/llama" --prompt-ids "1" --top-p 1.5
 refused "has 50257 tokens but the model only 256" --init-from "$work/llama" --prompt "a" \
   --tokenizer "$build/test-data/gpt2/tokenizer.json"
+printf 'one\n\nthree\n' >"$work/blank.txt"
+refused "--prompt-file '$work/blank.txt': line 2 is empty; expected one prompt per line" --init-from "$work/llama" \
+  --prompt-file "$work/blank.txt"
+head -c 100 /dev/zero | tr '\0' 'a' | sed '1i short' >"$work/long.txt"
+refused "--prompt-file '$work/long.txt' line 2: a prompt of 100 tokens and --max-new-tokens 40 need 140 positions" \
+  --init-from "$work/llama" --prompt-file "$work/long.txt" --max-new-tokens 40
 echo PASS
