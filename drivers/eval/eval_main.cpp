@@ -50,6 +50,7 @@ int run(Runtime& runtime, const Options& o) {
              "nothing to evaluate: give --data GLOB (loss and perplexity) and/or --multiple-choice FILE.jsonl");
   FF_REQUIRE(o.per_example.empty() || !o.multiple_choice.empty(), "--per-example {} needs --multiple-choice",
              o.per_example);
+  FF_REQUIRE(o.batch_size >= 0, "--batch-size {}: expected 0 (4 sequences per Z x data rank) or more", o.batch_size);
   FF_REQUIRE(o.batches >= 0, "--batches {}: expected 0 (one pass over --data) or more", o.batches);
   FF_REQUIRE(o.batches == 0 || !o.data.empty(), "--batches {} needs --data", o.batches);
   const GemmPrecision precision = parse_gemm_precision(o.precision);

@@ -1,6 +1,7 @@
 // The model's side of evaluation: rows to the device, forward, losses back.
 #include "drivers/eval/evaluator.hpp"
 
+#include "comm/agree.hpp"
 #include "comm/collectives.hpp"
 #include "core/error.hpp"
 #include "core/sync.hpp"
@@ -54,6 +55,24 @@ class ProgressBar {
   int last_ = -1;
 };
 
+// Rows of micro-batches 0 .. batches - 1 of `source` for the rank whose first sequence is `first`
+// (`local` sequences of T tokens each), checked against the vocabulary.
+void fill_loss_rows(const TokenSource& source, int batches, int first, int local, int T, int vocab,
+                    const HostRows& tokens, const HostRows& targets) {
+  for (int j = 0; j < batches; ++j) {
+    for (int i = 0; i < local; ++i) {
+      int* row_tokens = &tokens(j, static_cast<std::size_t>(i) * T);
+      int* row_targets = &targets(j, static_cast<std::size_t>(i) * T);
+      source.sequence(j, first + i, row_tokens, row_targets);
+      for (int t = 0; t < T; ++t)
+        FF_REQUIRE(row_tokens[t] >= 0 && row_tokens[t] < vocab && row_targets[t] >= 0 && row_targets[t] < vocab,
+                   "sequence {} of batch {} of '{}' has token {} (target {}) at position {}: the "
+                   "model's vocabulary is 0 to {}", first + i, j, source.description(), row_tokens[t],
+                   row_targets[t], t, vocab - 1);
+    }
+  }
+}
+
 }  // namespace
 
 std::string LossResult::json() const {
@@ -75,18 +94,9 @@ LossResult evaluate_loss(Gpt& model, const TokenSource& source, int batches) {
                         static_cast<std::size_t>(batches), m);
   const HostRows targets(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fourfold::eval::targets")),
                          static_cast<std::size_t>(batches), m);
-  for (int j = 0; j < batches; ++j) {
-    for (int i = 0; i < local; ++i) {
-      int* row_tokens = &tokens(j, static_cast<std::size_t>(i) * T);
-      int* row_targets = &targets(j, static_cast<std::size_t>(i) * T);
-      source.sequence(j, first + i, row_tokens, row_targets);
-      for (int t = 0; t < T; ++t)
-        FF_REQUIRE(row_tokens[t] >= 0 && row_tokens[t] < vocab && row_targets[t] >= 0 && row_targets[t] < vocab,
-                   "evaluate_loss: sequence {} of batch {} of '{}' has token {} (target {}) at position {}: the "
-                   "model's vocabulary is 0 to {}", first + i, j, source.description(), row_tokens[t],
-                   row_targets[t], t, vocab - 1);
-    }
-  }
+  // Each rank reads other rows: a bad token on one is refused on all (no rank left in a collective).
+  comm::together(model.grid().world(), "evaluate_loss",
+                 [&] { fill_loss_rows(source, batches, first, local, T, vocab, tokens, targets); });
   ExecutionContext& ctx = model.grid().context();
   const ExecSpace& exec = ctx.compute();
   const DeviceScalar<double> loss("fourfold::eval::loss");  // zero

@@ -160,6 +160,28 @@ TEST(Eval, LossEqualsTheTrainersValidationLoss) {
   }
 }
 
+// Sequence 0 of batch 1 has a token past the vocabulary: read by one row group only.
+class BadTokenSource final : public TokenSource {
+ public:
+  void sequence(long step, int index, int* tokens, int* targets) const override {
+    for (int t = 0; t < 16; ++t) tokens[t] = targets[t] = (t + index) % 64;
+    if (step == 1 && index == 0) tokens[3] = 64;
+  }
+  std::string description() const override { return "bad tokens"; }
+};
+
+TEST(Eval, LossRefusesATokenOutsideTheVocabularyOnEveryRank) {
+  const int world = test::runtime().world_size();
+  const comm::Grid grid({1, 1, 1, world}, test::world());
+  const TrainConfig c = test::tiny_train_config(grid.shape(), 1, "");
+  Gpt model(c.model, grid, 8 / world, c.seq_len, OverlapOptions::all(), default_bucket_mb,
+            MemoryOptions::weights_only());
+  test::expect_user_error([&] { evaluate_loss(model, BadTokenSource(), 2); },
+                          world == 1 ? "evaluate_loss: sequence 0 of batch 1 of 'bad tokens' has token 64 (target 3) "
+                                       "at position 3: the model's vocabulary is 0 to 63"
+                                     : "evaluate_loss: ");
+}
+
 // A file of one example, written by this rank (tokenizer tests).
 std::string one_example(const std::string& name, const std::string& line) {
   const std::string path = test::scratch_dir() + "/" + name + "_" + std::to_string(test::runtime().world_rank());
