@@ -58,16 +58,17 @@ std::string now_iso8601(const comm::Communicator& world, double* unix_seconds) {
 }
 
 // Sum over owned copies of the grid of each tensor's checksum contributions.
-std::vector<std::uint64_t> checksums(const Gpt& model, const float* arena) {
+std::vector<std::uint64_t> checksums(const std::vector<ParamInfo>& params, const comm::GridCoords& coords,
+                                     const float* arena, const comm::Communicator& world) {
   std::vector<std::uint64_t> sums;
-  for (const ParamInfo& p : model.params()) {
+  for (const ParamInfo& p : params) {
     std::uint64_t s = 0;
-    if (owns_copy(p, model.grid().coords()))
+    if (owns_copy(p, coords))
       for (const ParamRun& run : p.runs) s += checksum_part(arena + p.offset + run.local_offset, run.global_offset, run.length);
     sums.push_back(s);
   }
   HostTensor1<std::uint64_t> view(sums.data(), sums.size());
-  comm::all_reduce(HostExecSpace(), model.grid().world(), view);
+  comm::all_reduce(HostExecSpace(), world, view);
   return sums;
 }
 
@@ -99,36 +100,35 @@ std::string read_metadata_text(hid_t file, const std::string& path) {
 
 void write_checkpoint_file(const std::string& path, const Gpt& model, const AdamW* optimizer,
                            const TrainingState& state, const SaveHook& hook) {
+  HostCheckpoint snapshot;
+  snapshot.capture(model, optimizer, state, model.grid().context().compute());
+  write_checkpoint_file(path, snapshot, model.grid().world(), hook);
+}
+
+void write_checkpoint_file(const std::string& path, const HostCheckpoint& snapshot, const comm::Communicator& world,
+                           const SaveHook& hook) {
   ScopedRegion region("fourfold::checkpoint::write");
   detail::silence_h5_errors();
-  const comm::Communicator& world = model.grid().world();
-  ExecutionContext& ctx = model.grid().context();
-  const ExecSpace& exec = ctx.compute();
-  const auto params = mirror_to_host(ctx.counters(), exec, model.parameters(), "fourfold::checkpoint::write: parameters");
-  HostTensor1<float> m, v;
-  if (optimizer) {
-    // The moments of the whole arena, gathered over data where the optimizer is sharded.
-    m = HostTensor1<float>("fourfold::checkpoint::write: first moment", model.parameters().extent(0));
-    v = HostTensor1<float>("fourfold::checkpoint::write: second moment", model.parameters().extent(0));
-    optimizer->moments_to_host(ctx, m, v, model.grid().data());
-  }
+  FF_REQUIRE(world.size() == snapshot.world_size, "checkpoint '{}': a snapshot of {} ranks written by {}", path,
+             snapshot.world_size, world.size());
+  const bool with_moments = snapshot.has_optimizer;
   CheckpointMeta meta;
-  meta.model = model.config();
-  meta.state = state;
-  meta.has_optimizer = optimizer != nullptr;
-  meta.grid = model.grid().shape();
+  meta.model = snapshot.config;
+  meta.state = snapshot.state;
+  meta.has_optimizer = with_moments;
+  meta.grid = snapshot.grid;
   meta.world_size = world.size();
   meta.code_version = code_version();
   meta.wall_time = now_iso8601(world, &meta.unix_time);
-  const auto sums = checksums(model, params.data());
+  const auto sums = checksums(snapshot.params, snapshot.coords, snapshot.values.data(), world);
   std::vector<std::uint64_t> sums_m, sums_v;
-  if (optimizer) {
-    sums_m = checksums(model, m.data());
-    sums_v = checksums(model, v.data());
+  if (with_moments) {
+    sums_m = checksums(snapshot.params, snapshot.coords, snapshot.m.data(), world);
+    sums_v = checksums(snapshot.params, snapshot.coords, snapshot.v.data(), world);
   }
-  for (std::size_t i = 0; i < model.params().size(); ++i) {
-    const ParamInfo& p = model.params()[i];
-    meta.tensors.push_back({p.name, stored_shape(p), sums[i], optimizer ? sums_m[i] : 0, optimizer ? sums_v[i] : 0});
+  for (std::size_t i = 0; i < snapshot.params.size(); ++i) {
+    const ParamInfo& p = snapshot.params[i];
+    meta.tensors.push_back({p.name, stored_shape(p), sums[i], with_moments ? sums_m[i] : 0, with_moments ? sums_v[i] : 0});
   }
   // Every rank holds the same metadata (all-reduced checksums), as collective attribute
   // writes require.
@@ -143,16 +143,15 @@ void write_checkpoint_file(const std::string& path, const Gpt& model, const Adam
     file = H5Handle(id, H5Fclose);
   });
   const H5Handle dxpl = collective_transfer();
-  const auto& coords = model.grid().coords();
-  const std::size_t half = model.params().size() / 2;
-  for (std::size_t i = 0; i < model.params().size(); ++i) {
-    const ParamInfo& p = model.params()[i];
-    const bool owner = owns_copy(p, coords);
+  const std::size_t half = snapshot.params.size() / 2;
+  for (std::size_t i = 0; i < snapshot.params.size(); ++i) {
+    const ParamInfo& p = snapshot.params[i];
+    const bool owner = owns_copy(p, snapshot.coords);
     comm::together(world, fmt::format("writing tensor {} to checkpoint '{}'", p.name, path), [&] {
-      write_tensor(file, model_dataset(p.name), p, params.data() + p.offset, owner, dxpl);
-      if (optimizer) {
-        write_tensor(file, moment_dataset("m", p.name), p, m.data() + p.offset, owner, dxpl);
-        write_tensor(file, moment_dataset("v", p.name), p, v.data() + p.offset, owner, dxpl);
+      write_tensor(file, model_dataset(p.name), p, snapshot.values.data() + p.offset, owner, dxpl);
+      if (with_moments) {
+        write_tensor(file, moment_dataset("m", p.name), p, snapshot.m.data() + p.offset, owner, dxpl);
+        write_tensor(file, moment_dataset("v", p.name), p, snapshot.v.data() + p.offset, owner, dxpl);
       }
       if (hook && i == half) hook("tensors");
     });
@@ -246,10 +245,10 @@ CheckpointMeta read_checkpoint_file(const std::string& path, Gpt& model, AdamW* 
       }
     }
   };
-  compare(checksums(model, params.data()), "", [](const TensorRecord& r) { return r.checksum; });
+  compare(checksums(model.params(), model.grid().coords(), params.data(), model.grid().world()), "", [](const TensorRecord& r) { return r.checksum; });
   if (optimizer) {
-    compare(checksums(model, m.data()), " [AdamW m]", [](const TensorRecord& r) { return r.checksum_m; });
-    compare(checksums(model, v.data()), " [AdamW v]", [](const TensorRecord& r) { return r.checksum_v; });
+    compare(checksums(model.params(), model.grid().coords(), m.data(), model.grid().world()), " [AdamW m]", [](const TensorRecord& r) { return r.checksum_m; });
+    compare(checksums(model.params(), model.grid().coords(), v.data(), model.grid().world()), " [AdamW v]", [](const TensorRecord& r) { return r.checksum_v; });
   }
   FF_REQUIRE(bad.empty(), "checkpoint '{}' is corrupt: checksum mismatch in {} tensor(s): {}", path,
              bad.size(), fmt::join(bad, "; "));

@@ -4,6 +4,7 @@
 
 #include "checkpoint/element_types.hpp"
 #include "checkpoint/format.hpp"
+#include "checkpoint/host_checkpoint.hpp"
 #include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
 
@@ -19,6 +20,12 @@ using SaveHook = std::function<void(const char* point)>;
 /// `path`. Collective over model.grid().world(); every rank throws the same failure.
 void write_checkpoint_file(const std::string& path, const Gpt& model, const AdamW* optimizer,
                            const TrainingState& state, const SaveHook& hook = {});
+
+/// Writes a snapshot taken by HostCheckpoint::capture on every rank of `world` (the model's
+/// world, or a duplicate of it for a writer thread): collective over `world`; every rank throws
+/// the same failure. Touches no model and no device memory, so training may go on meanwhile.
+void write_checkpoint_file(const std::string& path, const HostCheckpoint& snapshot, const comm::Communicator& world,
+                           const SaveHook& hook = {});
 
 /// Reads and validates the metadata (any single rank; no collective).
 CheckpointMeta read_checkpoint_meta(const std::string& path);

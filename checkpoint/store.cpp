@@ -1,9 +1,13 @@
 #include "checkpoint/store.hpp"
 
 #include "comm/agree.hpp"
+#include "comm/progress_engine.hpp"
+#include "comm/watchdog.hpp"
+#include "core/host_wait.hpp"
 #include "core/error.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -95,11 +99,83 @@ std::string CheckpointStore::latest() const {
   return std::string();
 }
 
+CheckpointStore::~CheckpointStore() {
+  // A save in flight finishes: its writer thread's collectives need every rank's, and a process
+  // that exits with the write half done would leave only its .partial file.
+  if (writer_.joinable()) writer_.join();
+}
+
 std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, const TrainingState& state) {
-  const bool root = world_.rank() == 0;
-  const std::string final_path = directory_ + "/" + file_name(state.step);
+  FF_REQUIRE(!in_flight(), "CheckpointStore::save of step {} while the save of step {} is in flight: finish() it "
+             "first", state.step, outcome_.step);
+  snapshot_.capture(model, &optimizer, state, model.grid().context().compute());
+  persist(snapshot_, world_);
+  return path_of(state.step);
+}
+
+std::string CheckpointStore::path_of(long step) const { return directory_ + "/" + file_name(step); }
+
+bool CheckpointStore::enable_async(const Gpt& model) {
+  FF_REQUIRE(!writer_world_.valid(), "CheckpointStore::enable_async called twice");
+  if (!comm::mpi_thread_multiple()) return false;  // the same answer on every rank (one library)
+  // The writer thread's collectives run on a communicator of their own (MPI matches collectives
+  // per communicator, so they never pair with the training's), counted apart from the step's.
+  writer_world_ = comm::Communicator::duplicate(world_.mpi(), world_.name() + " (checkpoint writer)",
+                                                std::make_shared<Counters>());
+  copy_instance_ = &model.grid().context().add_communication_instance();
+  snapshot_.reserve(model, true);
+  return true;
+}
+
+double CheckpointStore::save_async(const Gpt& model, const AdamW& optimizer, const TrainingState& state) {
+  FF_REQUIRE(writer_world_.valid(), "CheckpointStore::save_async without enable_async");
+  FF_REQUIRE(!in_flight(), "CheckpointStore::save_async of step {} while the save of step {} is in flight: finish() "
+             "it first", state.step, outcome_.step);
+  const auto start = std::chrono::steady_clock::now();
+  snapshot_.capture(model, &optimizer, state, *copy_instance_);
+  const double blocking = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  outcome_ = SaveOutcome{};
+  outcome_.step = state.step;
+  outcome_.path = path_of(state.step);
+  finished_.store(false, std::memory_order_relaxed);
+  writer_ = std::thread([this] {
+    unwatch_this_thread();  // the main thread marks its own wait for this one (finish())
+    const auto begin = std::chrono::steady_clock::now();
+    try {
+      persist(snapshot_, writer_world_);
+    } catch (const std::exception& e) {
+      outcome_.error = e.what();
+    } catch (...) {
+      outcome_.error = "unknown error";
+    }
+    outcome_.write_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    finished_.store(true, std::memory_order_release);
+  });
+  return blocking;
+}
+
+std::optional<SaveOutcome> CheckpointStore::poll() {
+  if (!in_flight()) return std::nullopt;
+  const int mine = finished_.load(std::memory_order_acquire) ? 1 : 0;
+  if (comm::all_reduce_value(world_, mine, comm::ReduceOp::min) == 0) return std::nullopt;
+  return finish();
+}
+
+SaveOutcome CheckpointStore::finish() {
+  FF_REQUIRE(in_flight(), "CheckpointStore::finish: no save in flight");
+  {
+    const comm::BlockedScope waiting("checkpoint write (asynchronous)", &world_.name(), comm::io_timeout_factor);
+    writer_.join();
+  }
+  return outcome_;
+}
+
+void CheckpointStore::persist(const HostCheckpoint& snapshot, const comm::Communicator& world) const {
+  const bool root = world.rank() == 0;
+  const long step = snapshot.state.step;
+  const std::string final_path = path_of(step);
   const std::string partial = final_path + ".partial";
-  const auto [fault_mode, fault_point] = fault_for(state.step);
+  const auto [fault_mode, fault_point] = fault_for(step);
   const SaveHook hook = [&, mode = fault_mode, point = fault_point](const char* at) {
     if (point != at) return;
     if (mode == "kill") {
@@ -109,7 +185,7 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
     FF_REQUIRE(false, "injected I/O error at '{}' (FOURFOLD_CHECKPOINT_FAULT)", at);
   };
 
-  comm::together(world_, fmt::format("preparing checkpoint directory '{}'", directory_), [&] {
+  comm::together(world, fmt::format("preparing checkpoint directory '{}'", directory_), [&] {
     if (!root) return;
     std::error_code error;
     fs::create_directories(directory_, error);
@@ -117,8 +193,8 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
     fs::remove(partial, error);  // left by an earlier killed save of the same step
   });
   try {
-    write_checkpoint_file(partial, model, &optimizer, state, hook);
-    comm::together(world_, fmt::format("committing checkpoint '{}'", final_path), [&] {
+    write_checkpoint_file(partial, snapshot, world, hook);
+    comm::together(world, fmt::format("committing checkpoint '{}'", final_path), [&] {
       if (!root) return;
       fsync_path(partial);
       hook("rename");
@@ -128,7 +204,7 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
       const std::string pointer = directory_ + "/" + latest_name;
       {
         std::ofstream out(pointer + ".partial", std::ios::trunc);
-        out << file_name(state.step) << "\n";
+        out << file_name(step) << "\n";
         out.flush();
         FF_REQUIRE(out.good(), "writing '{}.partial' failed: {}", pointer, std::strerror(errno));
       }
@@ -147,14 +223,13 @@ std::string CheckpointStore::save(const Gpt& model, const AdamW& optimizer, cons
   }
   // Retention, only now that the new checkpoint is complete, pointed to and read back.
   if (root) {
-    for (const long step : retention_.removed(complete_steps(directory_))) {
-      if (step == state.step) continue;
+    for (const long old : retention_.removed(complete_steps(directory_))) {
+      if (old == step) continue;
       std::error_code ignored;
-      fs::remove(directory_ + "/" + file_name(step), ignored);
+      fs::remove(directory_ + "/" + file_name(old), ignored);
     }
   }
-  world_.barrier();
-  return final_path;
+  world.barrier();
 }
 
 }  // namespace fourfold::checkpoint

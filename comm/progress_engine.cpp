@@ -80,6 +80,12 @@ void run_mpi_op(const MpiOp& op) {
   op.info.counters->add_comm_exposed(op.info.axis, seconds);
 }
 
+bool mpi_thread_multiple() {
+  int provided = MPI_THREAD_SINGLE;
+  FF_CHECK_MPI(MPI_Query_thread(&provided));
+  return provided >= MPI_THREAD_MULTIPLE;
+}
+
 ProgressEngine::ProgressEngine(ProgressMode requested, bool warn, std::shared_ptr<Counters> counters)
     : counters_(std::move(counters)), mode_(requested == ProgressMode::automatic ? ProgressMode::thread : requested) {
   if (mode_ == ProgressMode::thread) {

@@ -83,6 +83,10 @@ struct MpiOp {
 /// Starts `op` with the matching MPI_I* call; throws with the operation and group on error.
 MPI_Request start_mpi_op(const MpiOp& op);
 
+/// Whether the MPI library lets several threads call it at once (MPI_THREAD_MULTIPLE), as a
+/// progress engine thread or an asynchronous checkpoint writer needs.
+bool mpi_thread_multiple();
+
 /// Runs `op` to completion on the calling thread (start, then MPI_Wait), adding its time as
 /// busy and exposed; for communicators that have no engine.
 void run_mpi_op(const MpiOp& op);

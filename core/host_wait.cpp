@@ -13,6 +13,7 @@ std::atomic<const char*> wait_op{""};
 std::atomic<const std::string*> wait_group{nullptr};
 std::atomic<double> wait_timeout_factor{1.0};
 thread_local int wait_depth = 0;
+thread_local bool thread_unwatched = false;
 
 }  // namespace
 
@@ -22,7 +23,7 @@ std::int64_t steady_now_ns() noexcept {
 }
 
 HostWaitScope::HostWaitScope(const char* op, const std::string* group, double timeout_factor) noexcept {
-  if (wait_depth++ > 0 || !watching.load(std::memory_order_relaxed)) return;
+  if (wait_depth++ > 0 || thread_unwatched || !watching.load(std::memory_order_relaxed)) return;
   outermost_ = true;
   wait_op.store(op);
   wait_group.store(group);
@@ -43,6 +44,8 @@ HostWait current_host_wait() noexcept {
   wait.timeout_factor = wait_timeout_factor.load();
   return wait;
 }
+
+void unwatch_this_thread() noexcept { thread_unwatched = true; }
 
 void watch_host_waits(bool on) noexcept { watching.store(on); }
 

@@ -34,8 +34,13 @@ class HostWaitScope {
   bool outermost_ = false;
 };
 
-/// The outermost wait marked now (by any thread; fourfold blocks on its main thread only).
+/// The outermost wait marked now (by any thread that has not opted out below).
 HostWait current_host_wait() noexcept;
+/// Leaves the calling thread's waits unmarked for good: a background thread whose waits are
+/// expected to be long (the asynchronous checkpoint writer, checkpoint/async_save.hpp) must not
+/// overwrite the main thread's mark, nor trip the watchdog itself; the main thread marks its own
+/// wait for that thread instead.
+void unwatch_this_thread() noexcept;
 /// A watchdog turns marking on while it runs.
 void watch_host_waits(bool on) noexcept;
 /// Nanoseconds of the steady clock (the marks' time base).

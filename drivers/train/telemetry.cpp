@@ -68,6 +68,9 @@ void Telemetry::record(const StepRecord& r, bool last) {
     }
     if (r.gemm_efficiency) j["gemm_efficiency"] = *r.gemm_efficiency;
     if (r.val_loss) j["val_loss"] = *r.val_loss;
+    if (r.checkpoint_blocking_s) j["checkpoint_blocking_s"] = *r.checkpoint_blocking_s;
+    if (r.checkpoint_write_s) j["checkpoint_write_s"] = *r.checkpoint_write_s;
+    if (r.checkpoint_step) j["checkpoint_step"] = *r.checkpoint_step;
     std::fprintf(metrics_, "%s\n", j.dump().c_str());
     std::fflush(metrics_);
   }

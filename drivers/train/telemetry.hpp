@@ -28,6 +28,12 @@ struct StepRecord {
   std::string mfu_peak;       // the precision whose peak mfu is against ("fp32" or "bf16": the run's)
   std::optional<double> gemm_efficiency;  // model FLOPs / (step time * the GEMM rate measured at start)
   std::optional<double> val_loss;
+  // Checkpoints: on a save step the seconds the step loop stood still for it (the whole save when
+  // synchronous, the copy to host memory when asynchronous); checkpoint_write_s on the step where
+  // a save was done (the save step itself when synchronous; a later step for an asynchronous one,
+  // checkpoint_step naming the step it saved).
+  std::optional<double> checkpoint_blocking_s, checkpoint_write_s;
+  std::optional<long> checkpoint_step;
 };
 
 class Telemetry {

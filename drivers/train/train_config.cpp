@@ -94,6 +94,7 @@ const std::vector<ConfigKey>& config_schema() {
       {"checkpoint", "every", V::integer, 0LL, "checkpoint every N steps; 0 = final checkpoint only", ""},
       {"checkpoint", "keep_last", V::integer, 2LL, "the newest complete checkpoints kept (older ones removed after a newer one is complete and reads back)", ""},
       {"checkpoint", "keep_every", V::integer, 0LL, "older checkpoints whose step is a multiple of this are kept too (0: none)", ""},
+      {"checkpoint", "async", V::boolean, true, "the step loop stops only to copy each rank's share to host memory; a background thread writes and commits it while training goes on (one save in flight; a failure is reported on every rank at a later step, the previous checkpoint staying the newest); the final save, a save at a signal and a save while one is in flight wait for it", ""},
       {"checkpoint", "on_failure", V::string, std::string("stop"), "a failed save: stop or warn (and continue)", ""},
       {"checkpoint", "resume", V::string, std::string(), "\"latest\" (newest complete in --out) or a checkpoint file", "--resume"},
       {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
@@ -416,6 +417,7 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   FF_REQUIRE(on_failure == "stop" || on_failure == "warn",
              "checkpoint.on_failure = \"{}\": expected stop or warn", on_failure);
   c.stop_on_checkpoint_failure = on_failure == "stop";
+  c.checkpoint_async = v.boolean("checkpoint.async");
   c.resume = v.string("checkpoint.resume");
 
   c.out_dir = v.string("log.out");

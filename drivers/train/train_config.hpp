@@ -111,6 +111,7 @@ struct TrainConfig {
   int checkpoint_keep = 0;        // checkpoint.keep_last
   long checkpoint_keep_every = 0;  // checkpoint.keep_every
   bool stop_on_checkpoint_failure = true;
+  bool checkpoint_async = true;      // checkpoint.async: written by a background thread
   std::string resume;                // "" none, "latest", or a checkpoint file
 
   std::string out_dir;               // metrics.jsonl and checkpoints; "" = none

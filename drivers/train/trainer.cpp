@@ -25,6 +25,7 @@
 #include "layers/gpt.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -154,7 +155,8 @@ struct Trainer::State {
   double step_flops = 0;
   std::unique_ptr<Telemetry> telemetry;
   long steps_done = 0;
-  long saved_step = 0;  // this run's newest checkpoint
+  long saved_step = 0;  // this run's newest checkpoint (started, when asynchronous)
+  double last_save_s = 0;  // the last synchronous save's time
   long end_step = 0;
   std::vector<StepRecord> history;
   // [log] sample_every: the run's text codec, the prompt's ids and a decoder over the model.
@@ -212,14 +214,60 @@ struct Trainer::State {
 
   std::string save() {
     FF_REQUIRE(store, "save_checkpoint: log.out is not set, so there is no checkpoint directory");
+    finish_in_flight(nullptr);
     const comm::BlockedScope io("checkpoint save", &grid.world().name(), comm::io_timeout_factor);
     Stopwatch watch;
     const std::string path = store->save(*model, *optimizer, training_state(c, steps_done, train_data->description()));
     saved_step = steps_done;
-    const double bytes = 3.0 * 4.0 * static_cast<double>(c.model.num_parameters());
+    last_save_s = watch.seconds();
     telemetry->note(fmt::format("checkpoint: step {} saved to {} ({:.1f} MB in {:.2f} s, {:.0f} MB/s)", steps_done,
-                                path, bytes / 1e6, watch.seconds(), bytes / 1e6 / watch.seconds()));
+                                path, checkpoint_mb(), last_save_s, checkpoint_mb() / last_save_s));
     return path;
+  }
+
+  // What a checkpoint holds: parameters and both moments in fp32.
+  double checkpoint_mb() const { return 3.0 * 4.0 * static_cast<double>(c.model.num_parameters()) / 1e6; }
+
+  // The outcome of an asynchronous save, the same on every rank at the same step: noted, added to
+  // the step's record (when there is one), and a failure thrown (checkpoint.on_failure = "stop")
+  // or warned of. The previous checkpoint stays the newest complete one either way.
+  void report(const checkpoint::SaveOutcome& o, StepRecord* r) {
+    if (r != nullptr) {
+      r->checkpoint_write_s = o.write_s;
+      r->checkpoint_step = o.step;
+    }
+    if (o.error.empty()) {
+      telemetry->note(fmt::format("checkpoint: step {} saved to {} in the background ({:.1f} MB in {:.2f} s, {:.0f} "
+                                  "MB/s)", o.step, o.path, checkpoint_mb(), o.write_s, checkpoint_mb() / o.write_s));
+      return;
+    }
+    if (saved_step == o.step) saved_step = 0;  // not saved after all
+    FF_REQUIRE(!c.stop_on_checkpoint_failure, "the asynchronous checkpoint of step {} failed: {}", o.step, o.error);
+    std::fprintf(stderr, "fourfold-train [rank %d]: warning: the asynchronous checkpoint of step %ld failed, training "
+                 "goes on (checkpoint.on_failure = \"warn\"): %s\n", grid.world_rank(), o.step, o.error.c_str());
+    std::fflush(stderr);
+  }
+
+  // Waits for a save in flight and reports it.
+  void finish_in_flight(StepRecord* r) {
+    if (store && store->in_flight()) report(store->finish(), r);
+  }
+
+  // A scheduled save after a step: synchronous for the run's last step and without
+  // checkpoint.async, else started in the background (after the one in flight, if any, is done).
+  void save_after_step(StepRecord& r, bool last) {
+    if (!store->async_enabled() || last) {
+      save();
+      r.checkpoint_blocking_s = last_save_s;
+      r.checkpoint_write_s = last_save_s;
+      r.checkpoint_step = steps_done;
+      return;
+    }
+    Stopwatch watch;
+    finish_in_flight(&r);
+    store->save_async(*model, *optimizer, training_state(c, steps_done, train_data->description()));
+    saved_step = steps_done;
+    r.checkpoint_blocking_s = watch.seconds();
   }
 
   double validation_loss() {
@@ -346,6 +394,18 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
       memory.attention_scratch / mib, s.model->loss_chunk_rows(), memory.loss_chunk / mib,
       memory.gemm_operands / mib, memory.collective_buffers / mib,
       (static_cast<double>(memory.total()) + optimizer_bytes) / (mib * 1024.0), precision_name(c.precision)));
+  if (s.store) {
+    // Set up last: the host snapshot is the largest allocation after the model's.
+    if (!c.checkpoint_async) {
+      s.telemetry->note("checkpoints: synchronous (checkpoint.async = false)");
+    } else if (s.store->enable_async(*s.model)) {
+      s.telemetry->note(fmt::format("checkpoints: asynchronous, through a host snapshot of {:.1f} MiB on this rank",
+                                    static_cast<double>(3 * sizeof(float) * s.model->parameters().extent(0)) / mib));
+    } else {
+      s.telemetry->note("checkpoints: synchronous: the MPI library does not give MPI_THREAD_MULTIPLE, which the "
+                        "background writer needs");
+    }
+  }
   s.model->zero_gradients();  // afterwards AdamW leaves them zero after each update
 }
 
@@ -391,21 +451,31 @@ StepRecord Trainer::step() {
     r.gemm_efficiency = s.step_flops / seconds / (s.peaks.measured_gemm_gflops * 1e9);
   const bool last = done();
   if (s.val_data && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) r.val_loss = s.validation_loss();
+  // Checkpoints before the record, which carries their times. A save in flight is looked at once
+  // per step (a 4-byte all-reduce) until every rank's writer is done.
+  std::exception_ptr save_failure;
+  try {
+    if (s.store && s.store->in_flight())
+      if (const auto outcome = s.store->poll()) s.report(*outcome, &r);
+    if (s.store && (last || (c.checkpoint_every > 0 && (step + 1) % c.checkpoint_every == 0))) {
+      try {
+        s.save_after_step(r, last);
+      } catch (const std::exception& e) {
+        if (c.stop_on_checkpoint_failure) throw;
+        std::fprintf(stderr, "fourfold-train [rank %d]: warning: checkpoint of step %ld failed, training goes on "
+                     "(checkpoint.on_failure = \"warn\"): %s\n", s.grid.world_rank(), s.steps_done, e.what());
+        std::fflush(stderr);
+      }
+    }
+  } catch (...) {
+    save_failure = std::current_exception();  // thrown once the step is recorded
+  }
   s.telemetry->record(r, last);
+  s.history.push_back(r);
+  if (save_failure) std::rethrow_exception(save_failure);
   if (s.sampler && (step + 1) % c.sample_every == 0) {
     const std::string text = s.sample(step + 1);
     s.telemetry->note(fmt::format("sample at step {}: {}", step + 1, text));
-  }
-  s.history.push_back(r);
-  if (s.store && (last || (c.checkpoint_every > 0 && (step + 1) % c.checkpoint_every == 0))) {
-    try {
-      s.save();
-    } catch (const std::exception& e) {
-      if (c.stop_on_checkpoint_failure) throw;
-      std::fprintf(stderr, "fourfold-train [rank %d]: warning: checkpoint of step %ld failed, training goes on "
-                   "(checkpoint.on_failure = \"warn\"): %s\n", s.grid.world_rank(), s.steps_done, e.what());
-      std::fflush(stderr);
-    }
   }
   return r;
 }
@@ -414,9 +484,18 @@ long Trainer::steps_done() const { return state_->steps_done; }
 bool Trainer::done() const { return state_->steps_done >= state_->end_step; }
 double Trainer::validate() { return state_->validation_loss(); }
 std::string Trainer::save_checkpoint() { return state_->save(); }
+
+std::string Trainer::save_at_stop() {
+  State& s = *state_;
+  FF_REQUIRE(s.store, "save_at_stop: log.out is not set, so there is no checkpoint directory");
+  s.finish_in_flight(nullptr);
+  if (s.saved_step == s.steps_done) return s.store->latest() + " (saved by its schedule)";
+  return s.save();
+}
 long Trainer::saved_step() const { return state_->saved_step; }
 
 void Trainer::load_checkpoint(const std::string& path) {
+  state_->finish_in_flight(nullptr);
   const std::string note = state_->resume_from(path);
   state_->telemetry->note("checkpoint" + note.substr(1));  // "; resumed from ..." -> "checkpoint: resumed from ..."
 }
@@ -440,8 +519,7 @@ TrainResult train(const TrainConfig& config, const comm::Grid& grid) {
         std::fprintf(stderr, "fourfold-train: %s at step %ld: no log.out to save to, stopping without a checkpoint\n",
                      StopSignals::name(signal), trainer.steps_done());
     } else {
-      const std::string path = trainer.saved_step() == trainer.steps_done() ? std::string("(saved by its schedule)")
-                                                                            : trainer.save_checkpoint();
+      const std::string path = trainer.save_at_stop();
       if (root)
         std::printf("fourfold-train: %s at step %ld: checkpoint %s saved, stopping for a requeue (exit status %d)\n",
                     StopSignals::name(signal), trainer.steps_done(), path.c_str(), requeue_exit_status);

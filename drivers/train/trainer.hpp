@@ -63,6 +63,9 @@ class Trainer {
   /// Saves model, optimizer moments and the step to <log.out>/checkpoints (collective); returns
   /// the file. UserError when log.out is not set or the save fails.
   std::string save_checkpoint();
+  /// The save at a stop signal (collective): waits for an asynchronous save in flight, and saves
+  /// synchronously unless this step's checkpoint is already complete. Returns what was saved.
+  std::string save_at_stop();
   /// The step of this run's newest checkpoint (0: none saved yet).
   long saved_step() const;
   /// Continues from a checkpoint file (or "latest" in <log.out>/checkpoints): parameters,

@@ -76,24 +76,38 @@ out=$(train --out "$work/every-bad" --set checkpoint.keep_every=-1); rc=$?
 grep -q "checkpoint.keep_every" <<<"$out" || fail "keep_every message: $out"
 echo "retention: keep_last and keep_every leave $kept"
 
-dir=$work/error
-out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir"); rc=$?
-[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "a failed save did not stop the run cleanly (exit $rc)"
-n=$(grep -c "error: writing tensor .* injected I/O error" <<<"$out")
-[ "$n" -eq 2 ] || fail "the failed save was reported on $n of 2 ranks: $out"
-[ -s "$dir/checkpoints/step_00000002.h5" ] || fail "the earlier checkpoint was lost"
-[ ! -e "$dir/checkpoints/step_00000004.h5.partial" ] || fail "the partial file was left behind"
-[ "$(cat "$dir/checkpoints/latest")" = "step_00000002.h5" ] || fail "latest no longer points to step 2"
-out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir.warn" --set checkpoint.on_failure=warn) \
-  || fail "with on_failure = warn the run stopped: $out"
-n=$(grep -c "warning: checkpoint of step 4 failed" <<<"$out")
-[ "$n" -eq 2 ] || fail "the warning was printed on $n of 2 ranks"
-[ -s "$dir.warn/checkpoints/step_00000008.h5" ] || fail "training did not go on to its final checkpoint"
+# A failed save, asynchronous (the default: reported on every rank at a later step, once every
+# writer is done) and synchronous (reported at the save step).
+for mode in async sync; do
+  dir=$work/error-$mode
+  flag=(--set checkpoint.async=true); [ $mode = sync ] && flag=(--set checkpoint.async=false)
+  out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir" "${flag[@]}"); rc=$?
+  [ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "a failed $mode save did not stop the run cleanly (exit $rc)"
+  prefix=""; [ $mode = async ] && prefix="the asynchronous checkpoint of step 4 failed: "
+  n=$(grep -c "error: ${prefix}writing tensor .* injected I/O error" <<<"$out")
+  [ "$n" -eq 2 ] || fail "the failed $mode save was reported on $n of 2 ranks: $out"
+  [ -s "$dir/checkpoints/step_00000002.h5" ] || fail "the earlier checkpoint was lost ($mode)"
+  [ ! -e "$dir/checkpoints/step_00000004.h5.partial" ] || fail "the partial file was left behind ($mode)"
+  [ ! -e "$dir/checkpoints/step_00000004.h5" ] || fail "the failed save left a complete-looking file ($mode)"
+  [ "$(cat "$dir/checkpoints/latest")" = "step_00000002.h5" ] || fail "latest no longer points to step 2 ($mode)"
+  "$build/bin/fourfold-ckpt" verify "$dir/checkpoints/step_00000002.h5" >/dev/null \
+    || fail "the previous checkpoint does not verify after a failed $mode save"
+  # Every rank stopped at the same step: the records it wrote end there.
+  last=$(python3 -c "import json,sys; print([json.loads(l) for l in open(sys.argv[1])][-1]['step'])" "$dir/metrics.jsonl")
+  if [ $mode = sync ]; then [ "$last" -eq 4 ] || fail "the failed sync save stopped the run at step $last, not 4"; fi
+  if [ $mode = async ]; then [ "$last" -ge 5 ] || fail "the failed async save stopped the run at step $last: before the next step"; fi
+  out=$(FOURFOLD_CHECKPOINT_FAULT=error:tensors:4 train --out "$dir.warn" --set checkpoint.on_failure=warn "${flag[@]}") \
+    || fail "with on_failure = warn the $mode run stopped: $out"
+  prefix="checkpoint of step 4 failed"; [ $mode = async ] && prefix="the asynchronous checkpoint of step 4 failed"
+  n=$(grep -c "warning: $prefix" <<<"$out")
+  [ "$n" -eq 2 ] || fail "the $mode warning was printed on $n of 2 ranks: $out"
+  [ -s "$dir.warn/checkpoints/step_00000008.h5" ] || fail "training did not go on to its final checkpoint ($mode)"
+done
 
 mkdir -p "$work/blocked" && touch "$work/blocked/checkpoints"   # a file where the directory should be
 out=$(train --out "$work/blocked"); rc=$?
 [ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "an impossible checkpoint directory did not stop the run (exit $rc)"
-n=$(grep -c "error: preparing checkpoint directory" <<<"$out")
+n=$(grep -cE "error: (the asynchronous checkpoint of step 2 failed: )?preparing checkpoint directory" <<<"$out")
 [ "$n" -eq 2 ] || fail "the directory failure was reported on $n of 2 ranks: $out"
 echo "failed saves: reported on every rank, earlier checkpoints intact"
 
