@@ -13,16 +13,12 @@
 // only); a prompt file's completions come as one JSON line per prompt, in input order; --ids
 // prints the new ids, one line per prompt. Tokens/s go to stderr. Without --tokenizer a model of
 // 256 tokens reads and writes bytes (fourfold-prep's byte level); other models need --tokenizer.
-#include "checkpoint/checkpoint_file.hpp"
-#include "checkpoint/hf_mapping.hpp"
-#include "checkpoint/hf_model.hpp"
-#include "checkpoint/llmc.hpp"
-#include "checkpoint/llmc_header.hpp"
 #include "comm/collectives.hpp"
 #include "comm/grid.hpp"
 #include "comm/mpi_backend.hpp"
 #include "core/error.hpp"
 #include "drivers/common/guarded_main.hpp"
+#include "drivers/eval/model_source.hpp"
 #include "drivers/generate/sampling.hpp"
 #include "layers/gpt_decoder.hpp"
 #include "text/codec.hpp"
@@ -52,12 +48,6 @@ struct Options {
   bool ids = false;
   SamplingOptions sampling;
 };
-
-GptConfig model_of(const Options& o) {
-  if (!o.checkpoint.empty()) return checkpoint::read_checkpoint_meta(o.checkpoint).model;
-  if (std::filesystem::is_directory(o.init_from)) return checkpoint::hf_model_config(checkpoint::HfFolder(o.init_from));
-  return checkpoint::read_llmc_header(o.init_from).config;
-}
 
 std::vector<int> parse_ids(const std::string& text, int vocab) {
   std::istringstream in(text);
@@ -127,13 +117,14 @@ std::string json_line(const Prompt& prompt, const std::string& completion, const
 }
 
 int run(Runtime& runtime, const Options& o) {
-  FF_REQUIRE(o.checkpoint.empty() != o.init_from.empty(), "name the model with --checkpoint FILE.h5 or --init-from PATH (one of them)");
+  const ModelSource source{o.checkpoint, o.init_from};
+  source.validate();
   FF_REQUIRE((!o.prompt.empty()) + (!o.prompt_file.empty()) + (!o.prompt_ids.empty()) == 1,
              "give the prompt once: --prompt TEXT, --prompt-file FILE or --prompt-ids \"ID ID ...\"");
   FF_REQUIRE(o.max_new_tokens >= 1, "--max-new-tokens {}: expected at least 1", o.max_new_tokens);
   FF_REQUIRE(o.batch_size >= 1, "--batch-size {}: expected at least 1 prompt at a time", o.batch_size);
   validate(o.sampling);
-  const GptConfig config = model_of(o);
+  const GptConfig config = model_config(source);
   text::Codec codec(o.tokenizer, config.vocab_size);
   const bool from_file = !o.prompt_file.empty();
   std::vector<Prompt> prompts(1);
@@ -162,15 +153,10 @@ int run(Runtime& runtime, const Options& o) {
   const comm::GridShape shape =
       o.grid.empty() ? comm::GridShape{1, 1, 1, runtime.world_size()} : comm::GridShape::parse(o.grid);
   const comm::Grid grid(shape, runtime.world());
-  // The model's training buffers are sized for one token: generation runs in the decoder's.
-  Gpt model(config, grid, 1, 1);
-  if (!o.checkpoint.empty()) {
-    checkpoint::read_checkpoint_file(o.checkpoint, model, nullptr);
-  } else if (std::filesystem::is_directory(o.init_from)) {
-    checkpoint::load_hf(checkpoint::HfFolder(o.init_from), model);
-  } else {
-    checkpoint::load_llmc(o.init_from, model);
-  }
+  // Weights only (no gradients, no optimizer), with forward buffers for one token: generation runs
+  // in the decoder's.
+  Gpt model(config, grid, 1, 1, OverlapOptions::all(), default_bucket_mb, MemoryOptions::weights_only());
+  load_weights(source, model);
   // B sequences at a time, each prompt read in chunks of `prefill` tokens: about 256 rows per
   // forward step (at least 8 tokens per sequence), as one prompt of 256 tokens was.
   const int batch = static_cast<int>(std::min<std::size_t>(prompts.size(), static_cast<std::size_t>(o.batch_size)));

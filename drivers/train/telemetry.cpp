@@ -39,7 +39,7 @@ Telemetry::~Telemetry() {
 
 void Telemetry::record(const StepRecord& r, bool last) {
   if (!root_) return;
-  if (log_ != nullptr && (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss)) {
+  if (log_ != nullptr && (r.step % print_every_ == 0 || last || r.step == 1 || r.val_loss || !r.evals.empty())) {
     std::string line = fmt::format(
         "step {:>6} | loss {:.4f} | lr {:.2e} | grad norm {:.3f} | {:.1f} ms (compute {:.1f}, comm exposed {:.1f} "
         "of {:.1f}, {:.0f}% hidden) | {:.0f} tok/s",
@@ -48,6 +48,8 @@ void Telemetry::record(const StepRecord& r, bool last) {
     if (r.mfu) line += fmt::format(" | MFU({} peak) {:.1f}%", r.mfu_peak, 100.0 * *r.mfu);
     if (r.gemm_efficiency) line += fmt::format(" | GEMM eff {:.1f}%", 100.0 * *r.gemm_efficiency);
     if (r.val_loss) line += fmt::format(" | val loss {:.4f}", *r.val_loss);
+    for (const StepRecord::TaskScore& t : r.evals)
+      line += fmt::format(" | {} acc {:.4f} acc_norm {:.4f}", t.name, t.acc, t.acc_norm);
     std::fprintf(log_, "%s\n", line.c_str());
     std::fflush(log_);
   }
@@ -71,6 +73,12 @@ void Telemetry::record(const StepRecord& r, bool last) {
     if (r.checkpoint_blocking_s) j["checkpoint_blocking_s"] = *r.checkpoint_blocking_s;
     if (r.checkpoint_write_s) j["checkpoint_write_s"] = *r.checkpoint_write_s;
     if (r.checkpoint_step) j["checkpoint_step"] = *r.checkpoint_step;
+    if (!r.evals.empty()) {
+      nlohmann::json scores = nlohmann::json::object();
+      for (const StepRecord::TaskScore& t : r.evals)
+        scores[t.name] = {{"acc", t.acc}, {"acc_norm", t.acc_norm}, {"examples", t.examples}};
+      j["eval"] = scores;
+    }
     std::fprintf(metrics_, "%s\n", j.dump().c_str());
     std::fflush(metrics_);
   }

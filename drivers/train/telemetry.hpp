@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fourfold {
 
@@ -33,6 +34,13 @@ struct StepRecord {
   // a save was done (the save step itself when synchronous; a later step for an asynchronous one,
   // checkpoint_step naming the step it saved).
   std::optional<double> checkpoint_blocking_s, checkpoint_write_s;
+  // [eval] tasks scored after this step: name (the file's stem), acc, acc_norm, examples.
+  struct TaskScore {
+    std::string name;
+    double acc = 0, acc_norm = 0;
+    long long examples = 0;
+  };
+  std::vector<TaskScore> evals;
   std::optional<long> checkpoint_step;
 };
 

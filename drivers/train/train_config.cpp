@@ -97,6 +97,8 @@ const std::vector<ConfigKey>& config_schema() {
       {"checkpoint", "async", V::boolean, true, "the step loop stops only to copy each rank's share to host memory; a background thread writes and commits it while training goes on (one save in flight; a failure is reported on every rank at a later step, the previous checkpoint staying the newest); the final save, a save at a signal and a save while one is in flight wait for it", ""},
       {"checkpoint", "on_failure", V::string, std::string("stop"), "a failed save: stop or warn (and continue)", ""},
       {"checkpoint", "resume", V::string, std::string(), "\"latest\" (newest complete in --out) or a checkpoint file", "--resume"},
+      {"eval", "every", V::integer, 0LL, "score eval.tasks every N steps and after the last step (logged, and in metrics.jsonl as \"eval\"); 0 = after the last step only", ""},
+      {"eval", "tasks", V::string, std::string(), "multiple-choice files in HellaSwag's JSONL layout (ctx, endings, label), separated by commas, scored as fourfold-eval scores them (acc, acc_norm) with data.tokenizer; each is named by its file name without .jsonl", ""},
       {"log", "out", V::string, std::string(), "output directory: metrics.jsonl, checkpoints", "--out"},
       {"log", "every", V::integer, 1LL, "print a step line every N steps", ""},
       {"log", "sample_every", V::integer, 0LL, "print a short generation from log.sample_prompt at rank 0 every N steps (temperature 0.8, top-k 40); 0 = never", ""},
@@ -123,7 +125,7 @@ const ConfigKey& ConfigValues::spec(const std::string& name, const std::string& 
   for (const ConfigKey& k : config_schema())
     if (k.section == section) known += (known.empty() ? "" : ", ") + k.key;
   FF_REQUIRE(false, "{}: unknown key '{}'; {}", origin, name,
-             known.empty() ? "sections are model, parallel, train, data, checkpoint, log"
+             known.empty() ? "sections are model, parallel, train, data, checkpoint, eval, log"
                            : "keys of [" + section + "] are " + known);
   return config_schema().front();
 }
@@ -425,6 +427,23 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
              "--resume without a file needs --out: the newest complete checkpoint is looked up there");
   c.log_every = positive("log.every");
   c.tokenizer = v.string("data.tokenizer");
+  c.eval_every = non_negative("eval.every");
+  {
+    std::string list = v.string("eval.tasks");
+    std::size_t start = 0;
+    while (start <= list.size() && !list.empty()) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      std::string task = list.substr(start, comma - start);
+      task.erase(0, task.find_first_not_of(" \t"));
+      task.erase(task.find_last_not_of(" \t") + 1);
+      FF_REQUIRE(!task.empty(), "eval.tasks = \"{}\": an empty entry; expected multiple-choice files separated by commas",
+                 list);
+      c.eval_tasks.push_back(task);
+      start = comma + 1;
+    }
+  }
+  FF_REQUIRE(c.eval_every == 0 || !c.eval_tasks.empty(), "eval.every = {} needs eval.tasks (multiple-choice JSONL files)",
+             c.eval_every);
   c.sample_every = non_negative("log.sample_every");
   c.sample_prompt = v.string("log.sample_prompt");
   c.sample_tokens = static_cast<int>(positive("log.sample_tokens"));
@@ -443,7 +462,7 @@ std::string config_help() {
       "fourfold-train: train GPT-2 on the 4D grid.\n"
       "Usage: mpirun -n N fourfold-train [--config run.toml] [flags] [--set section.key=value ...]\n\n"
       "Flags (each sets the key shown):\n"
-      "  --config FILE              TOML file with [model] [parallel] [train] [data] [checkpoint] [log]\n"
+      "  --config FILE              TOML file with [model] [parallel] [train] [data] [checkpoint] [eval] [log]\n"
       "  --set section.key=value    any key below (repeatable)\n"
       "  --help                     this text\n";
   for (const ConfigKey& k : config_schema())

@@ -17,6 +17,7 @@
 #include <string>
 #include <variant>
 #include <vector>
+#include <vector>
 
 namespace fourfold {
 
@@ -117,6 +118,8 @@ struct TrainConfig {
   std::string out_dir;               // metrics.jsonl and checkpoints; "" = none
   long log_every = 1;
   std::string tokenizer;          // [data] tokenizer: "" = bytes
+  long eval_every = 0;                  // [eval] every: 0 = no multiple-choice scores while training
+  std::vector<std::string> eval_tasks;  // [eval] tasks: HellaSwag-layout JSONL files
   long sample_every = 0;          // [log] sample_every: 0 = no generations while training
   std::string sample_prompt = "\n";
   int sample_tokens = 64;

@@ -15,6 +15,7 @@
 #include "drivers/common/device_peak.hpp"
 #include "drivers/common/guarded_main.hpp"
 #include "drivers/common/peak_flops.hpp"
+#include "drivers/eval/multiple_choice.hpp"
 #include "drivers/generate/sampling.hpp"
 #include "layers/gpt_decoder.hpp"
 #include "text/codec.hpp"
@@ -163,6 +164,18 @@ struct Trainer::State {
   std::optional<text::Codec> codec;
   std::vector<int> sample_prompt;
   std::optional<GptDecoder> sampler;
+  // [eval] tasks, tokenized once at set-up: (name, task).
+  std::vector<std::pair<std::string, MultipleChoiceTask>> eval_tasks;
+
+  // Scores every [eval] task with the model as it is (collective; the same scores on every rank).
+  std::vector<StepRecord::TaskScore> evaluate_tasks() {
+    std::vector<StepRecord::TaskScore> scores;
+    for (const auto& [name, task] : eval_tasks) {
+      const MultipleChoiceResult result = task.evaluate(*model);
+      scores.push_back({name, result.acc(), result.acc_norm(), result.examples});
+    }
+    return scores;
+  }
 
   // A short generation from the prompt (every rank runs the model; the text is rank 0's to print).
   std::string sample(long step) {
@@ -353,6 +366,19 @@ Trainer::Trainer(const TrainConfig& c, const comm::Grid& grid, std::shared_ptr<c
     s.model->init_parameters(c.seed);
   }
   s.train_step.emplace(*s.model, *s.optimizer, c.micro_steps(), c.grad_clip);
+  if (!c.eval_tasks.empty()) {
+    // Tokenized once with the run's tokenizer (bytes for a 256-token model), its special prefix
+    // before each context as fourfold-eval does by default.
+    const text::Codec eval_codec(c.tokenizer, c.model.vocab_size);
+    FF_REQUIRE(eval_codec.has_text(), "eval.tasks: {} has {} tokens; name its tokenizer in data.tokenizer",
+               c.model.str(), c.model.vocab_size);
+    for (const std::string& path : c.eval_tasks) {
+      std::string name = std::filesystem::path(path).filename().string();
+      if (name.size() > 6 && name.substr(name.size() - 6) == ".jsonl") name.resize(name.size() - 6);
+      comm::together(grid.world(), fmt::format("reading eval task '{}'", path),
+                     [&] { s.eval_tasks.emplace_back(name, MultipleChoiceTask::load(path, eval_codec)); });
+    }
+  }
   if (c.sample_every > 0) {
     s.codec.emplace(c.tokenizer, c.model.vocab_size);
     FF_REQUIRE(s.codec->has_text(), "log.sample_every = {}: {} has {} tokens; name its tokenizer in data.tokenizer",
@@ -451,6 +477,7 @@ StepRecord Trainer::step() {
     r.gemm_efficiency = s.step_flops / seconds / (s.peaks.measured_gemm_gflops * 1e9);
   const bool last = done();
   if (s.val_data && (last || (c.val_every > 0 && (step + 1) % c.val_every == 0))) r.val_loss = s.validation_loss();
+  if (!s.eval_tasks.empty() && (last || (c.eval_every > 0 && (step + 1) % c.eval_every == 0))) r.evals = s.evaluate_tasks();
   // Checkpoints before the record, which carries their times. A save in flight is looked at once
   // per step (a 4-byte all-reduce) until every rank's writer is done.
   std::exception_ptr save_failure;

@@ -80,6 +80,42 @@ python3 -c 'import json,sys; r=json.loads(sys.argv[1]); assert r["examples"]==3 
   || fail "bad result line: $one"
 echo "multiple choice: $one"
 
+# [eval] in training: the tasks scored every step on 2 ranks, logged in metrics.jsonl, the last
+# step's scores equal to fourfold-eval's of the checkpoint the run saved at that step.
+cat >"$work/llama-train.toml" <<TOML
+[model]
+init_from = "$work/llama"
+[parallel]
+grid = "1x2x1x1"
+[train]
+steps = 2
+batch_size = 4
+seq_len = 24
+[data]
+train = "$work/tokens.bin"
+[eval]
+every = 1
+tasks = "$work/mc.jsonl"
+TOML
+out=$(timeout 120 "$mpiexec" -n 2 "$build/bin/fourfold-train" --config "$work/llama-train.toml" --out "$work/llama-run" 2>&1) \
+  || fail "training with [eval] tasks failed: $out"
+grep -q "| mc acc " <<<"$out" || fail "no eval scores in the step lines: $out"
+after=$(timeout 120 "$mpiexec" -n 2 "$eval_bin" --checkpoint "$work/llama-run/checkpoints/step_00000002.h5" --grid 1x2x1x1 \
+  --seq-len 24 --batch-size 4 --multiple-choice "$work/mc.jsonl" 2>"$work/stderr") || { cat "$work/stderr"; fail "eval of the run's checkpoint"; }
+python3 - "$work/llama-run/metrics.jsonl" "$(tail -1 <<<"$after")" <<'PY' || fail "[eval] scores in metrics.jsonl disagree with fourfold-eval: $after"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [r["step"] for r in rows if "eval" in r] == [1, 2], rows
+last, cli = rows[-1]["eval"]["mc"], json.loads(sys.argv[2])
+assert last["examples"] == cli["examples"] == 3, (last, cli)
+assert abs(last["acc"] - cli["acc"]) < 1e-12 and abs(last["acc_norm"] - cli["acc_norm"]) < 1e-12, (last, cli)
+print(f"[eval] in training: step 2 {last}, fourfold-eval of its checkpoint {cli}")
+PY
+out=$(timeout 60 "$mpiexec" -n 2 "$build/bin/fourfold-train" --config "$work/llama-train.toml" --out "$work/llama-bad" \
+  --set eval.tasks="$work/missing.jsonl" 2>&1); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "a missing eval task was accepted or hung ($rc)"
+[ "$(grep -c "error: reading eval task '$work/missing.jsonl'" <<<"$out")" -eq 2 ] || fail "missing eval task: $out"
+
 # Bad input, refused on both ranks by file and line, never hanging (every kind of bad line is
 # checked by test_drivers_eval; here that the program stops cleanly).
 refused() {  # refused FRAGMENT ARGS...
