@@ -86,14 +86,26 @@ void write_tensor(hid_t file, const std::string& dataset, const ParamInfo& info,
   static const std::vector<ParamRun> no_runs;
   std::size_t count = 0;
   H5Handle selection = select_runs(data, info, owner ? info.runs : no_runs, &count);
-  // Runs are in increasing global order, as HDF5 walks the selection: pack them in that order.
+  // Runs are in increasing global order, as HDF5 walks the selection. Where they also follow each
+  // other in local memory (a rank's block of rows or columns, the usual case) HDF5 reads them in
+  // place; otherwise they are packed in that order first.
+  bool in_place = true;
+  for (std::size_t i = 1; i < info.runs.size(); ++i)
+    in_place = in_place && info.runs[i].local_offset == info.runs[i - 1].local_offset + info.runs[i - 1].length;
   std::vector<float> packed;
-  packed.reserve(count);
-  if (owner)
-    for (const ParamRun& run : info.runs)
-      packed.insert(packed.end(), local + run.local_offset, local + run.local_offset + run.length);
+  const float* source = nullptr;
+  if (owner && count > 0) {
+    if (in_place) {
+      source = local + info.runs.front().local_offset;
+    } else {
+      packed.reserve(count);
+      for (const ParamRun& run : info.runs)
+        packed.insert(packed.end(), local + run.local_offset, local + run.local_offset + run.length);
+      source = packed.data();
+    }
+  }
   H5Handle mem = memory_space(count);
-  FF_CHECK_H5(H5Dwrite(data, H5T_NATIVE_FLOAT, mem, selection, transfer, packed.empty() ? nullptr : packed.data()));
+  FF_CHECK_H5(H5Dwrite(data, H5T_NATIVE_FLOAT, mem, selection, transfer, source));
 }
 
 void read_tensor(hid_t file, const std::string& dataset, const ParamInfo& info, float* local,
