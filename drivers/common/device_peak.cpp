@@ -40,6 +40,12 @@ std::optional<DevicePeak> find_device_peak(const std::string& device_name) {
   return std::nullopt;
 }
 
+std::vector<std::string> device_peak_names() {
+  std::vector<std::string> names;
+  for (const DevicePeak& entry : table) names.push_back(entry.name);
+  return names;
+}
+
 std::optional<double> device_peak_gflops(const std::string& device_name, GemmPrecision precision) {
   const std::optional<DevicePeak> peak = find_device_peak(device_name);
   if (!peak) return std::nullopt;

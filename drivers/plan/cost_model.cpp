@@ -3,6 +3,7 @@
 #include "drivers/plan/step_work.hpp"
 
 #include "core/error.hpp"
+#include "drivers/common/model_flops.hpp"
 #include "drivers/plan/calibration.hpp"
 #include "drivers/plan/step_volume.hpp"
 #include "layers/attention_blocking.hpp"
@@ -372,11 +373,12 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
   backward_overflow(last_backward, 1.0);
   cost.step_s = cost.compute_s() + cost.exposed_total();
 
-  // Model FLOPs: 6 N per token plus attention's 12 L C T (as the trainer's MFU counts them).
+  // Model FLOPs: MFU's one numerator (drivers/common/model_flops.hpp, the trainer's and
+  // fourfold-bench's), N the whole model's parameters (its arena on one rank).
   const ArenaSizes whole = arena_sizes(model, {1, 1, 1, 1});
   const double n = whole.z_replicated + whole.z_sharded;
   const double tokens = static_cast<double>(step.batch_size) * T;
-  cost.model_flops = tokens * (6.0 * n + 12.0 * L * c * T);
+  cost.model_flops = tokens * model_flops_per_token(n, model.layers, model.channels, step.seq_len);
   cost.mfu = cost.model_flops / (cost.step_s * static_cast<double>(grid.size()) * 1e12 * machine.peak_tflops.at(step.memory.precision));
   return cost;
 }

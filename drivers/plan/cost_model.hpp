@@ -51,6 +51,7 @@ struct PrecisionRates {
 /// One machine: per-GPU figures.
 struct Machine {
   std::string name;
+  std::string device;                  // the GPU, a name in device_peak.hpp's table ("" when not named)
   int gpus_per_node = 1;
   double intra_node_gbps = 0.0;        // bus bandwidth of a collective inside a node, GB/s
   double inter_node_gbps = 0.0;        // bus bandwidth per GPU of a collective across nodes, GB/s

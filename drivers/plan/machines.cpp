@@ -1,6 +1,7 @@
 #include "drivers/plan/machines.hpp"
 
 #include "core/error.hpp"
+#include "drivers/common/device_peak.hpp"
 #include "drivers/plan/calibration.hpp"
 
 #include <fmt/format.h>
@@ -13,20 +14,24 @@ namespace fourfold::plan {
 namespace {
 
 // Per-GPU figures. Bandwidths are NCCL/RCCL bus bandwidths a ring reaches, not link peaks.
-// Peaks per precision are the vendor data sheets' dense figures (drivers/common/device_peak.cpp
-// holds the same table for MFU); fp32 is plain FP32, not TF32, since fourfold's fp32 GEMMs run in
-// cuBLAS's default math mode (on MI250X rocBLAS' SGEMM uses the FP32 matrix cores). GEMM rates are
-// the peak derated as each machine's bf16 rate always was (~70%: 220 of 312, 130 of 191.5, 700 of
-// 989), the same factor at both precisions, until a calibration replaces them. Latencies are per
+// Peaks per precision are the device's entry in the table behind MFU
+// (drivers/common/device_peak.cpp: the vendor data sheets' dense figures; fp32 is plain FP32, not
+// TF32, since fourfold's fp32 GEMMs run in cuBLAS's default math mode, and on MI250X rocBLAS'
+// SGEMM uses the FP32 matrix cores). GEMM rates are the peak derated as each machine's bf16 rate
+// always was (~70%: 220 of 312, 130 of 191.5, 700 of 989), the same factor at both precisions,
+// until a calibration replaces them. Latencies are per
 // ring step, typical of NVLink/Infinity Fabric inside a node and Slingshot-11 across nodes.
 // Launch latencies are the gap a stream of back-to-back small kernels leaves per kernel (not the
 // host's enqueue, which runs ahead): about 2-3 us on A100 and H100 with CUDA, about twice that
 // with HIP on MI250X; no fourfold measurement yet (scripts/gpu/check.sh reports launches per step).
-Machine preset(const char* name, int gpus_per_node, double intra_gbps, double inter_gbps, double intra_us,
-               double inter_us, double bf16_gemm, double bf16_peak, double fp32_peak, double memory_gbps,
-               double memory_gib, double launch_us, GemmRoute route) {
+Machine preset(const char* name, const char* device, int gpus_per_node, double intra_gbps, double inter_gbps,
+               double intra_us, double inter_us, double bf16_gemm, double memory_gbps, double memory_gib,
+               double launch_us, GemmRoute route) {
+  const DevicePeak peak = find_device_peak(device).value();  // every preset's device is in the table
+  const double bf16_peak = peak.bf16_tflops, fp32_peak = peak.fp32_tflops;
   Machine m;
   m.name = name;
+  m.device = device;
   m.gpus_per_node = gpus_per_node;
   m.intra_node_gbps = intra_gbps;
   m.inter_node_gbps = inter_gbps;
@@ -46,18 +51,17 @@ Machine preset(const char* name, int gpus_per_node, double intra_gbps, double in
 std::vector<Machine> presets() {
   return {
       // NERSC Perlmutter GPU nodes (docs.nersc.gov/systems/perlmutter/architecture/): 4 NVIDIA
-      // A100-SXM4-40GB (HBM2 1555 GB/s; dense bf16 312 TFLOP/s, FP32 19.5) joined by NVLink 3, and
-      // 4 Slingshot-11 NICs of 200 Gb/s per node (25 GB/s per GPU).
-      preset("perlmutter", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 312.0, 19.5, 1555.0, 40.0, 3.0, GemmRoute::cuda),
+      // A100-SXM4-40GB (HBM2 1555 GB/s) joined by NVLink 3, and 4 Slingshot-11 NICs of 200 Gb/s
+      // per node (25 GB/s per GPU).
+      preset("perlmutter", "A100", 4, 230.0, 25.0, 5.0, 10.0, 220.0, 1555.0, 40.0, 3.0, GemmRoute::cuda),
       // OLCF Frontier (docs.olcf.ornl.gov/systems/frontier_user_guide.html): 4 AMD MI250X per
-      // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s, 191.5 TFLOP/s dense bf16 and 47.9 FP32 matrix;
-      // GCDs joined by Infinity Fabric (50-100 GB/s per direction); 4 Slingshot-11 NICs of 25 GB/s
-      // per node (12.5 GB/s per GCD).
-      preset("frontier", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 191.5, 47.9, 1600.0, 64.0, 6.0, GemmRoute::rocm),
+      // node = 8 GCDs, each 64 GB HBM2e at 1.6 TB/s; GCDs joined by Infinity Fabric (50-100 GB/s
+      // per direction); 4 Slingshot-11 NICs of 25 GB/s per node (12.5 GB/s per GCD). The peaks
+      // are one GCD's.
+      preset("frontier", "MI250X", 8, 50.0, 12.5, 8.0, 12.0, 130.0, 1600.0, 64.0, 6.0, GemmRoute::rocm),
       // CSCS Alps (docs.cscs.ch/alps/hardware/): 4 NVIDIA GH200 per node, each an H100 with
-      // 96 GB HBM3 at 4 TB/s, 989 TFLOP/s dense bf16 and 67 FP32, joined by NVLink 4; one
-      // Slingshot-11 NIC of 25 GB/s per GH200.
-      preset("alps", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 989.0, 67.0, 4000.0, 96.0, 2.5, GemmRoute::cuda),
+      // 96 GB HBM3 at 4 TB/s, joined by NVLink 4; one Slingshot-11 NIC of 25 GB/s per GH200.
+      preset("alps", "GH200", 4, 150.0, 25.0, 5.0, 10.0, 700.0, 4000.0, 96.0, 2.5, GemmRoute::cuda),
   };
 }
 
@@ -125,7 +129,7 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
     FF_REQUIRE(false, "machine file '{}': {} (line {})", name_or_path, e.description(), e.source().begin.line);
   }
   FF_REQUIRE(t["machine"].is_table(), "machine file '{}': no [machine] table", name_or_path);
-  static const char* const known[] = {"name", "gpus_per_node", "intra_node_gbps", "inter_node_gbps",
+  static const char* const known[] = {"name", "device", "gpus_per_node", "intra_node_gbps", "inter_node_gbps",
                                       "intra_node_latency_us", "inter_node_latency_us", "gemm_tflops",
                                       "peak_tflops", "memory_gbps", "memory_gib", "launch_latency_us", "gemm_route"};
   for (const auto& [key, value] : *t["machine"].as_table()) {
@@ -145,7 +149,25 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   m.intra_node_latency_us = number(t, name_or_path, "intra_node_latency_us");
   m.inter_node_latency_us = number(t, name_or_path, "inter_node_latency_us");
   m.gemm_tflops = rates(t, name_or_path, "gemm_tflops");
-  m.peak_tflops = rates(t, name_or_path, "peak_tflops");
+  // Optional: the GPU, by a name in the peak table behind MFU (device_peak.hpp), whose dense
+  // peaks stand in for a missing peak_tflops; peak_tflops, where given, is the machine's.
+  std::optional<DevicePeak> table_peak;
+  if (const toml::node* device = t["machine"]["device"].node()) {
+    const std::optional<std::string> text = device->value<std::string>();
+    FF_REQUIRE(text.has_value() && !text->empty(), "machine file '{}': [machine] device must be a GPU's name, e.g. \"A100\"",
+               name_or_path);
+    m.device = *text;
+    table_peak = find_device_peak(m.device);
+  }
+  if (t["machine"]["peak_tflops"] || !table_peak) {
+    FF_REQUIRE(t["machine"]["peak_tflops"] || m.device.empty(),
+               "machine file '{}': [machine] peak_tflops is missing, and device '{}' is not in the peak table ({})",
+               name_or_path, m.device, fmt::join(device_peak_names(), ", "));
+    m.peak_tflops = rates(t, name_or_path, "peak_tflops");
+  } else {
+    m.peak_tflops.fp32 = table_peak->fp32_tflops;
+    m.peak_tflops.bf16 = table_peak->bf16_tflops;
+  }
   m.memory_gbps = number(t, name_or_path, "memory_gbps");
   m.memory_gib = number(t, name_or_path, "memory_gib");
   // Optional: a machine file written before launches were counted costs none.
@@ -162,6 +184,46 @@ Machine load_machine(const std::string& name_or_path, const std::string& calibra
   }
   validate(m);
   return m;
+}
+
+namespace {
+
+// A TOML float that reads back as the same double: the shortest round-trip digits, with a point
+// where they would read as an integer.
+std::string toml_number(double v) {
+  std::string text = fmt::format("{}", v);
+  if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+  return text;
+}
+
+std::string toml_rates(const PrecisionRates& r) {
+  std::vector<std::string> parts;
+  for (const GemmPrecision p : {GemmPrecision::fp32, GemmPrecision::bf16})
+    if (r.at(p) != 0.0) parts.push_back(fmt::format("{} = {}", precision_name(p), toml_number(r.at(p))));
+  return fmt::format("{{ {} }}", fmt::join(parts, ", "));
+}
+
+}  // namespace
+
+std::string machine_toml(const Machine& m) {
+  std::string out = "[machine]\n";
+  // Names are written as TOML basic strings; the ones fourfold gives need no escapes.
+  out += fmt::format("name = \"{}\"\n", m.name);
+  if (!m.device.empty()) out += fmt::format("device = \"{}\"\n", m.device);
+  out += fmt::format("gpus_per_node = {}\n", m.gpus_per_node);
+  out += fmt::format("intra_node_gbps = {}\n", toml_number(m.intra_node_gbps));
+  out += fmt::format("inter_node_gbps = {}\n", toml_number(m.inter_node_gbps));
+  out += fmt::format("intra_node_latency_us = {}\n", toml_number(m.intra_node_latency_us));
+  out += fmt::format("inter_node_latency_us = {}\n", toml_number(m.inter_node_latency_us));
+  out += fmt::format("gemm_tflops = {}\n", toml_rates(m.gemm_tflops));
+  out += fmt::format("peak_tflops = {}\n", toml_rates(m.peak_tflops));
+  out += fmt::format("memory_gbps = {}\n", toml_number(m.memory_gbps));
+  out += fmt::format("memory_gib = {}\n", toml_number(m.memory_gib));
+  out += fmt::format("launch_latency_us = {}\n", toml_number(m.launch_latency_us));
+  out += fmt::format("gemm_route = \"{}\"\n", m.gemm_route == GemmRoute::cuda   ? "cuda"
+                                                 : m.gemm_route == GemmRoute::rocm ? "rocm"
+                                                                                   : "host");
+  return out;
 }
 
 }  // namespace fourfold::plan

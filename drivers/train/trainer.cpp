@@ -14,6 +14,7 @@
 #include "core/timer.hpp"
 #include "drivers/common/device_peak.hpp"
 #include "drivers/common/guarded_main.hpp"
+#include "drivers/common/model_flops.hpp"
 #include "drivers/common/peak_flops.hpp"
 #include "drivers/eval/multiple_choice.hpp"
 #include "drivers/generate/sampling.hpp"
@@ -35,9 +36,7 @@ namespace fourfold {
 
 double flops_per_step(const TrainConfig& c) {
   const double tokens = static_cast<double>(c.batch_size) * c.seq_len;
-  const double per_token = 6.0 * static_cast<double>(c.model.num_parameters()) +
-                           12.0 * c.model.num_layers * c.model.channels * static_cast<double>(c.seq_len);
-  return per_token * tokens;
+  return model_flops_per_token(c.model, c.seq_len) * tokens;
 }
 
 namespace {

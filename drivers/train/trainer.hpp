@@ -93,7 +93,8 @@ struct TrainResult {
 /// has no log.out to save to): TrainResult::stop_signal names it.
 TrainResult train(const TrainConfig& config, const comm::Grid& grid);
 
-/// Model FLOPs of one optimizer step: 6 N per token plus attention's 12 L C T per token.
+/// Model FLOPs of one optimizer step: batch_size x seq_len tokens of model_flops_per_token
+/// (drivers/common/model_flops.hpp: 6 N plus attention's 12 L C T per token).
 double flops_per_step(const TrainConfig& config);
 
 }  // namespace fourfold
