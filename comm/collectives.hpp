@@ -6,6 +6,9 @@
 //   reduce_scatter(exec, comm, send, recv)    send.size() == recv.size() * comm.size(),
 //                                             rank r keeps reduced block r
 //   broadcast(exec, comm, data, root)
+//   ring_exchange(exec, comm, send, recv)     point-to-point step of a ring: send goes to group
+//                                             rank (rank + 1) % size, recv (send.size()) comes
+//                                             from (rank - 1 + size) % size; no overlap allowed
 //
 // `exec` is any execution-space instance (the device's for model tensors, the host's for
 // checkpoint metadata). Each has a *_start variant returning a Request that must be waited on.
@@ -303,6 +306,41 @@ Request broadcast(const Exec& exec, const Communicator& comm, const View& data, 
       [&](const auto& nccl, void* stream) { nccl.broadcast(data.data(), count, dtype_of<T>(), root, stream); });
 }
 
+template <class Exec, class SendView, class RecvView>
+Request ring_exchange(const Exec& exec, const Communicator& comm, const SendView& send, const RecvView& recv,
+                      bool nonblocking, Route route) {
+  using T = typename RecvView::value_type;
+  static_assert(std::is_same_v<std::remove_cv_t<typename SendView::value_type>, T>,
+                "ring_exchange: send and receive element types differ");
+  static_assert(std::is_same_v<typename SendView::memory_space, typename RecvView::memory_space>,
+                "ring_exchange: send and receive views live in different memory spaces");
+  require_contiguous(send, "ring_exchange", comm, "send");
+  require_contiguous(recv, "ring_exchange", comm, "receive");
+  const std::size_t count = send.size();
+  FF_REQUIRE(recv.size() == count,
+             "ring_exchange on group '{}': the receive view '{}' has {} elements but the send view '{}' has {}; "
+             "they must be equal",
+             comm.name(), recv.label(), recv.size(), send.label(), count);
+  const char* const s0 = reinterpret_cast<const char*>(send.data());
+  const char* const r0 = reinterpret_cast<const char*>(recv.data());
+  FF_REQUIRE(count == 0 || s0 + count * sizeof(T) <= r0 || r0 + count * sizeof(T) <= s0,
+             "ring_exchange on group '{}': the send view '{}' and the receive view '{}' overlap; pass separate "
+             "buffers (double-buffer the ring)",
+             comm.name(), send.label(), recv.label());
+  if (comm.size() == 1) {
+    copy_flat(exec, send, recv);  // a ring of one rank hands its buffer to itself
+    return single_rank(nonblocking, "ring_exchange", comm, count);
+  }
+  comm.counters().add_comm_traffic(comm.axis(), CollectiveKind::ring_exchange, count * sizeof(T));
+  const RequestInfo info = comm.request_info("ring_exchange", route_label(route), count);
+  return run<typename RecvView::memory_space>(
+      exec, comm, route, nonblocking, info, send.data(), recv.data(), count * sizeof(T), count * sizeof(T),
+      [&](const void* s, void* r, bool start) {
+        return mpi_backend::ring_exchange(comm, s, r, count, dtype_of<T>(), start);
+      },
+      [&](const auto& nccl, void* stream) { nccl.ring_exchange(send.data(), recv.data(), count, dtype_of<T>(), stream); });
+}
+
 template <class View>
 Route route_of(const Communicator& comm) {
   return comm.size() == 1 ? Route::mpi : route_for<typename View::memory_space>(comm);
@@ -380,6 +418,21 @@ template <class Exec, class View>
 [[nodiscard]] Request broadcast_start(const Exec& exec, const Communicator& comm,
                                       const View& data, int root) {
   return detail::broadcast(exec, comm, data, root, true, detail::route_of<View>(comm));
+}
+
+/// One step of a ring over the group: this rank's `send` goes to group rank (rank + 1) % size and
+/// `recv` (as many elements, not overlapping `send`) receives rank (rank - 1 + size) % size's.
+/// Counted as CollectiveKind::ring_exchange with the bytes each rank sends. The started variant
+/// is what ring algorithms overlap with compute: start the next block's transfer, compute on the
+/// current block, wait (layers/ring_attention.hpp).
+template <class Exec, class SendView, class RecvView>
+void ring_exchange(const Exec& exec, const Communicator& comm, const SendView& send, const RecvView& recv) {
+  detail::ring_exchange(exec, comm, send, recv, false, detail::route_of<RecvView>(comm));
+}
+template <class Exec, class SendView, class RecvView>
+[[nodiscard]] Request ring_exchange_start(const Exec& exec, const Communicator& comm, const SendView& send,
+                                          const RecvView& recv) {
+  return detail::ring_exchange(exec, comm, send, recv, true, detail::route_of<RecvView>(comm));
 }
 
 /// Reduces one host scalar over the group (timings, counters, flags).

@@ -129,6 +129,12 @@ MPI_Op to_mpi(ReduceOp op, DType type) {
   return MPI_OP_NULL;
 }
 
+// The tag of ring exchanges. Point-to-point messages never match collectives; two exchanges in
+// flight on one communicator (the engine runs one at a time, the calling thread may start
+// several) match in the order they were started, the same on every rank (MPI's non-overtaking
+// rule), so one tag serves them all.
+constexpr int ring_exchange_tag = 0x7269;
+
 // MPI counts are int: larger buffers must be split by the caller.
 int checked_count(std::size_t count, const char* op, const Communicator& comm) {
   FF_REQUIRE(count <= static_cast<std::size_t>(INT_MAX),
@@ -302,6 +308,16 @@ Request broadcast(const Communicator& comm, void* data, std::size_t count, DType
                   bool nonblocking) {
   MpiOp m = make(MpiOp::Kind::broadcast, "broadcast", comm, data, data, count, type);
   m.root = root;
+  return execute(comm, m, nonblocking);
+}
+
+Request ring_exchange(const Communicator& comm, const void* send, void* recv, std::size_t count, DType type,
+                      bool nonblocking) {
+  MpiOp m = make(MpiOp::Kind::ring_exchange, "ring_exchange", comm, send, recv, count, type);
+  const int size = comm.size();
+  m.dest = (comm.rank() + 1) % size;
+  m.source = (comm.rank() - 1 + size) % size;
+  m.tag = ring_exchange_tag;
   return execute(comm, m, nonblocking);
 }
 

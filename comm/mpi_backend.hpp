@@ -37,6 +37,12 @@ Request reduce_scatter(const Communicator& comm, const void* send, void* recv, s
 Request broadcast(const Communicator& comm, void* data, std::size_t count, DType type, int root,
                   bool nonblocking);
 
+/// send (count) to group rank (rank + 1) % size and recv (count) from group rank
+/// (rank - 1 + size) % size: one step of a ring (MPI_Irecv and MPI_Isend, completed together).
+/// send and recv must not overlap.
+Request ring_exchange(const Communicator& comm, const void* send, void* recv, std::size_t count, DType type,
+                      bool nonblocking);
+
 void barrier(const Communicator& comm);
 
 /// The MPI datatype and reduction operator the collectives above use for `type`. MPI has no

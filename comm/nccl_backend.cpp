@@ -166,6 +166,28 @@ void NcclCommunicator::broadcast(void* data, std::size_t count, DType type, int 
                               as_stream(stream)));
 }
 
+void NcclCommunicator::ring_exchange(const void* send, void* recv, std::size_t count, DType type,
+                                     void* stream) const {
+#if defined(NCCL_VERSION_CODE) && NCCL_VERSION_CODE >= NCCL_VERSION(2, 7, 0)
+  const int next = (rank_ + 1) % size_, previous = (rank_ - 1 + size_) % size_;
+  FF_CHECK_NCCL(ncclGroupStart());
+  // The group is ended even when a call inside it fails (NCCL then reports that call's error
+  // from ncclGroupEnd too); the first failure is the one thrown.
+  const ncclResult_t sent = ncclSend(send, count, to_nccl(type), next, handle(comm_), as_stream(stream));
+  const ncclResult_t received = sent == ncclSuccess
+                                    ? ncclRecv(recv, count, to_nccl(type), previous, handle(comm_), as_stream(stream))
+                                    : ncclSuccess;
+  const ncclResult_t ended = ncclGroupEnd();
+  check_nccl(sent, "ncclSend (ring exchange)", __FILE__, __LINE__);
+  check_nccl(received, "ncclRecv (ring exchange)", __FILE__, __LINE__);
+  check_nccl(ended, "ncclGroupEnd (ring exchange)", __FILE__, __LINE__);
+#else
+  (void)send, (void)recv, (void)count, (void)type, (void)stream;
+  FF_REQUIRE(false, "ring exchanges need NCCL 2.7 or newer (ncclSend, ncclRecv); this build's NCCL is older: "
+                    "use comm = \"mpi\"");
+#endif
+}
+
 void* NcclCommunicator::start_after(void* stream) const { return events_->start_after(stream); }
 
 void* NcclCommunicator::finish_started() const { return events_->finish_started(); }

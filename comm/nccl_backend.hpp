@@ -68,6 +68,9 @@ class NcclCommunicator {
   void reduce_scatter(const void* send, void* recv, std::size_t count_per_rank, DType type,
                       ReduceOp op, void* stream) const;
   void broadcast(void* data, std::size_t count, DType type, int root, void* stream) const;
+  /// send (count) to rank (rank + 1) % size, recv (count) from rank (rank - 1 + size) % size, in
+  /// one NCCL group (ncclSend and ncclRecv; NCCL 2.7 or newer).
+  void ring_exchange(const void* send, void* recv, std::size_t count, DType type, void* stream) const;
 
   /// Makes the started-collectives stream wait for what is enqueued on `stream` so far and
   /// returns it: a started collective is enqueued there, then finish_started() is called.

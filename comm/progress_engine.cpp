@@ -38,8 +38,9 @@ std::uint64_t next_random(std::uint64_t& state) {
 
 }  // namespace
 
-MPI_Request start_mpi_op(const MpiOp& op) {
-  MPI_Request request = MPI_REQUEST_NULL;
+MpiRequests start_mpi_op(const MpiOp& op) {
+  MpiRequests started;
+  MPI_Request& request = started.requests[0];
   int code = MPI_SUCCESS;
   switch (op.kind) {
     case MpiOp::Kind::all_reduce:
@@ -55,16 +56,44 @@ MPI_Request start_mpi_op(const MpiOp& op) {
       code = MPI_Ibcast(op.recv, op.count, op.type, op.root, op.comm, &request);
       break;
     case MpiOp::Kind::barrier: code = MPI_Ibarrier(op.comm, &request); break;
+    case MpiOp::Kind::ring_exchange:
+      // The receive first, so the matching send from `source` finds it posted.
+      code = MPI_Irecv(op.recv, op.count, op.type, op.source, op.tag, op.comm, &started.requests[0]);
+      if (code != MPI_SUCCESS) break;
+      code = MPI_Isend(op.send, op.count, op.type, op.dest, op.tag, op.comm, &started.requests[1]);
+      if (code != MPI_SUCCESS) {
+        // Not left posted: the receive would write into a buffer the caller may free. The send's
+        // error is the one reported; a failure to cancel is added to it.
+        const int cancelled = MPI_Cancel(&started.requests[0]);
+        const int freed = cancelled == MPI_SUCCESS ? MPI_Request_free(&started.requests[0]) : cancelled;
+        if (freed != MPI_SUCCESS)
+          ::fourfold::detail::throw_vendor_error(
+              "MPI", "MPI_Isend of a ring exchange", __FILE__, __LINE__,
+              fmt::format("{}: {}; cancelling its receive failed too: {}", op.info.describe(), mpi_error_text(code),
+                          mpi_error_text(freed)));
+      }
+      break;
   }
   if (code != MPI_SUCCESS)
     ::fourfold::detail::throw_vendor_error("MPI", "start of a non-blocking collective", __FILE__, __LINE__,
                                fmt::format("{}: {}", op.info.describe(), mpi_error_text(code)));
-  return request;
+  return started;
 }
 
 namespace {
-void wait_request(MPI_Request& request, const MpiOp& op) {
-  const int code = MPI_Wait(&request, MPI_STATUS_IGNORE);
+// A collective's one request through MPI_Wait / MPI_Test (what tools and tests interposing them
+// see), a ring exchange's two through MPI_Waitall / MPI_Testall.
+int wait_all(MpiRequests& request) {
+  if (request.requests[1] == MPI_REQUEST_NULL) return MPI_Wait(&request.requests[0], MPI_STATUS_IGNORE);
+  return MPI_Waitall(2, request.requests, MPI_STATUSES_IGNORE);
+}
+int test_all(MpiRequests& request, int* done) {
+  if (request.requests[1] == MPI_REQUEST_NULL) return MPI_Test(&request.requests[0], done, MPI_STATUS_IGNORE);
+  return MPI_Testall(2, request.requests, done, MPI_STATUSES_IGNORE);
+}
+
+void wait_request(MpiRequests& request, const MpiOp& op) {
+  const int code = wait_all(request);
   if (code != MPI_SUCCESS)
     ::fourfold::detail::throw_vendor_error("MPI", "MPI_Wait", __FILE__, __LINE__,
                                fmt::format("{}: {}", op.info.describe(), mpi_error_text(code)));
@@ -73,7 +102,7 @@ void wait_request(MPI_Request& request, const MpiOp& op) {
 
 void run_mpi_op(const MpiOp& op) {
   const double start = now_seconds();
-  MPI_Request request = start_mpi_op(op);
+  MpiRequests request = start_mpi_op(op);
   wait_request(request, op);
   const double seconds = now_seconds() - start;
   op.info.counters->add_comm_busy(op.info.axis, seconds);
@@ -223,7 +252,7 @@ void ProgressEngine::wait(std::uint64_t ticket, CommAxis axis) {
     lock.unlock();
     std::string failure;
     try {
-      if (slot.request == MPI_REQUEST_NULL) {
+      if (!slot.request.active()) {
         maybe_delay();
         slot.started = now_seconds();
         slot.request = start_mpi_op(slot.op);
@@ -287,14 +316,14 @@ void ProgressEngine::engine_loop() {
     busy_ = true;
     const MpiOp op = queue_.front().op;
     const std::uint64_t ticket = queue_.front().ticket;
-    MPI_Request request = queue_.front().request;  // started before a takeover, or null
+    MpiRequests request = queue_.front().request;  // started before a takeover, or null
     double start = queue_.front().started;
     lock.unlock();
 
     std::string failure;
     enum class Outcome { done, failed, abandoned, parked } outcome = Outcome::done;
     try {
-      if (request == MPI_REQUEST_NULL) {
+      if (!request.active()) {
         maybe_delay();
         start = now_seconds();
         request = start_mpi_op(op);
@@ -306,7 +335,7 @@ void ProgressEngine::engine_loop() {
       // collective that another rank may never join, so the loop checks both between tests.
       while (true) {
         int done = 0;
-        const int code = MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        const int code = test_all(request, &done);
         if (code != MPI_SUCCESS) {
           failure = fmt::format("{}: {}", op.info.describe(), mpi_error_text(code));
           outcome = Outcome::failed;

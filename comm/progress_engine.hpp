@@ -66,9 +66,12 @@
 
 namespace fourfold::comm {
 
-/// One collective on buffers MPI can address, as the MPI backend describes it.
+/// One collective on buffers MPI can address, as the MPI backend describes it. A ring exchange
+/// is the one point-to-point operation: `count` elements of `send` go to group rank `dest` and
+/// `count` elements from group rank `source` arrive in `recv` (MPI_Isend and MPI_Irecv under
+/// `tag`, completed together); it runs in submission order like the collectives.
 struct MpiOp {
-  enum class Kind { all_reduce, all_gather, reduce_scatter, broadcast, barrier };
+  enum class Kind { all_reduce, all_gather, reduce_scatter, broadcast, barrier, ring_exchange };
   Kind kind = Kind::barrier;
   MPI_Comm comm = MPI_COMM_NULL;
   const void* send = nullptr;  // MPI_IN_PLACE for in-place reductions
@@ -77,11 +80,13 @@ struct MpiOp {
   MPI_Datatype type = MPI_DATATYPE_NULL;
   MPI_Op op = MPI_OP_NULL;
   int root = 0;
+  int dest = 0, source = 0, tag = 0;  // ring exchange only
   RequestInfo info;  // names it in errors; info.axis is where its time is counted
 };
 
-/// Starts `op` with the matching MPI_I* call; throws with the operation and group on error.
-MPI_Request start_mpi_op(const MpiOp& op);
+/// Starts `op` with the matching MPI_I* call (a ring exchange: MPI_Irecv, then MPI_Isend);
+/// throws with the operation and group on error.
+MpiRequests start_mpi_op(const MpiOp& op);
 
 /// Whether the MPI library lets several threads call it at once (MPI_THREAD_MULTIPLE), as a
 /// progress engine thread or an asynchronous checkpoint writer needs.
@@ -129,7 +134,7 @@ class ProgressEngine {
   struct Slot {
     std::uint64_t ticket = 0;
     MpiOp op;
-    MPI_Request request = MPI_REQUEST_NULL;  // started by the engine, handed to a waiter
+    MpiRequests request;                     // started by the engine, handed to a waiter
     double started = 0.0;                    // steady-clock seconds at start
   };
 

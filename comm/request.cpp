@@ -30,10 +30,10 @@ std::string RequestInfo::describe() const {
   return fmt::format("{}[{}] of {} elements on group '{}'", op, route, count, group ? *group : std::string("?"));
 }
 
-Request Request::from_mpi(MPI_Request request, const RequestInfo& info) {
+Request Request::from_mpi(const MpiRequests& requests, const RequestInfo& info) {
   Request r;
   r.kind_ = Kind::mpi;
-  r.mpi_ = request;
+  r.mpi_ = requests;
   r.info_ = info;
   return r;
 }
@@ -101,7 +101,11 @@ void Request::complete(const ExecSpace* exec) {
     case Kind::completed: return;
     case Kind::mpi: {
       const auto start = std::chrono::steady_clock::now();
-      FF_CHECK_MPI(MPI_Wait(&mpi_, MPI_STATUS_IGNORE));
+      if (mpi_.requests[1] == MPI_REQUEST_NULL) {
+        FF_CHECK_MPI(MPI_Wait(&mpi_.requests[0], MPI_STATUS_IGNORE));
+      } else {
+        FF_CHECK_MPI(MPI_Waitall(2, mpi_.requests, MPI_STATUSES_IGNORE));  // a ring exchange
+      }
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       info_.counters->add_comm_busy(info_.axis, seconds);
       info_.counters->add_comm_exposed(info_.axis, seconds);

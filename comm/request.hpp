@@ -28,6 +28,15 @@ class NcclCommunicator;
 class ProgressEngine;
 class StagingPool;
 
+/// The MPI requests of one started operation: one for a collective (the second stays
+/// MPI_REQUEST_NULL), two for a ring exchange (its send and its receive). Completed together
+/// (MPI_Waitall, MPI_Testall: null requests count as complete).
+struct MpiRequests {
+  MPI_Request requests[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  /// True while any is still active (started and not yet completed).
+  bool active() const { return requests[0] != MPI_REQUEST_NULL || requests[1] != MPI_REQUEST_NULL; }
+};
+
 /// What a request is for: pointers to static names and a shared handle on the communicator's
 /// name (a request may outlive a move or the end of its communicator and still report), so
 /// starting a collective in the step loop allocates nothing; the text is built only to report.
@@ -55,8 +64,8 @@ struct StagedResult {
 class Request {
  public:
   Request() = default;
-  /// Takes ownership of an MPI request.
-  static Request from_mpi(MPI_Request request, const RequestInfo& info);
+  /// Takes ownership of MPI requests (one collective, or a ring exchange's send and receive).
+  static Request from_mpi(const MpiRequests& requests, const RequestInfo& info);
   /// A collective submitted to `engine` under `ticket`.
   static Request from_engine(ProgressEngine* engine, std::uint64_t ticket, const RequestInfo& info);
   /// The stages of one collective submitted to `engine` under tickets first..last (a hierarchical
@@ -93,7 +102,7 @@ class Request {
   void complete_unwaited() noexcept;
 
   Kind kind_ = Kind::none;
-  MPI_Request mpi_ = MPI_REQUEST_NULL;
+  MpiRequests mpi_;
   ProgressEngine* engine_ = nullptr;
   std::uint64_t ticket_ = 0;
   std::uint64_t first_ticket_ = 0;    // engine: the first stage's ticket (ticket_ for one stage)

@@ -32,6 +32,7 @@ const char* collective_kind_name(CollectiveKind kind) {
     case CollectiveKind::all_gather: return "all_gather";
     case CollectiveKind::reduce_scatter: return "reduce_scatter";
     case CollectiveKind::broadcast: return "broadcast";
+    case CollectiveKind::ring_exchange: return "ring_exchange";
   }
   return "?";
 }

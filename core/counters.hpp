@@ -75,8 +75,10 @@ inline constexpr int step_phase_count = 3;
 const char* step_phase_name(StepPhase phase);
 
 /// The collectives fourfold issues, for traffic counts per kind and axis.
-enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast };
-inline constexpr int collective_kind_count = 4;
+/// ring_exchange: one point-to-point step of a ring (each rank sends its buffer to the next rank
+/// and receives the previous one's; comm::ring_exchange), counted with the buffer's bytes.
+enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, broadcast, ring_exchange };
+inline constexpr int collective_kind_count = 5;
 
 /// The kinds of device work the ledger counts (see above).
 enum class WorkKind { gemm, conversion, norm, softmax, elementwise, optimizer, wire, copy };

@@ -27,6 +27,9 @@ TimedCollective time_collective(ExecutionContext& ctx, comm::CollectiveKind kind
   // full: (elements) the whole buffer; part: (elements / n) this rank's piece.
   Tensor1<float> full(Kokkos::view_alloc(Kokkos::WithoutInitializing, "timed_full"), elements);
   Tensor1<float> part(Kokkos::view_alloc(Kokkos::WithoutInitializing, "timed_part"), elements / n);
+  // A ring exchange receives the whole buffer into a second one.
+  Tensor1<float> received(Kokkos::view_alloc(Kokkos::WithoutInitializing, "timed_received"),
+                          kind == CollectiveKind::ring_exchange ? elements : 0);
   Kokkos::deep_copy(full, 1.0f);
   Kokkos::deep_copy(part, 1.0f);
   auto run_once = [&] {
@@ -35,6 +38,7 @@ TimedCollective time_collective(ExecutionContext& ctx, comm::CollectiveKind kind
       case CollectiveKind::all_gather: comm::all_gather(exec, group, part, full); break;
       case CollectiveKind::reduce_scatter: comm::reduce_scatter(exec, group, full, part); break;
       case CollectiveKind::broadcast: comm::broadcast(exec, group, full, 0); break;
+      case CollectiveKind::ring_exchange: comm::ring_exchange(exec, group, full, received); break;
     }
     fence(ctx.counters(), exec, SyncKind::timing, "fourfold: timing");
   };

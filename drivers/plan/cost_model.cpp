@@ -86,13 +86,14 @@ void require_precision(const Machine& m, GemmPrecision precision) {
 
 double ring_steps(CollectiveKind kind, int group_size) {
   const double p = group_size;
+  if (kind == CollectiveKind::ring_exchange) return 1.0;  // one point-to-point step
   return kind == CollectiveKind::all_reduce ? 2.0 * (p - 1) : p - 1;
 }
 
 double ring_moved_fraction(CollectiveKind kind, int group_size) {
   const double p = group_size;
   return kind == CollectiveKind::all_reduce ? 2.0 * (p - 1) / p
-         : kind == CollectiveKind::broadcast ? 1.0
+         : kind == CollectiveKind::broadcast || kind == CollectiveKind::ring_exchange ? 1.0
                                              : (p - 1) / p;
 }
 
@@ -148,7 +149,8 @@ double hierarchical_seconds(CollectiveKind kind, double bytes, long calls, const
     case CollectiveKind::reduce_scatter:
       return collective_seconds(CollectiveKind::reduce_scatter, bytes, calls, L, true, machine) +
              collective_seconds(CollectiveKind::reduce_scatter, bytes / L, calls, N, false, across);
-    case CollectiveKind::broadcast: break;
+    case CollectiveKind::broadcast:
+    case CollectiveKind::ring_exchange: break;
   }
   return collective_seconds(kind, bytes, calls, L * N, false, machine);
 }
@@ -271,6 +273,7 @@ StepCost predict_step(const ModelDims& model, const comm::GridShape& grid, const
     const NodeSplitShape split = step.hierarchical ? node_split_shape(v.axis, grid, machine.gpus_per_node)
                                                    : NodeSplitShape{};
     const bool by_node = split.local > 0 && v.kind != CollectiveKind::broadcast &&
+                         v.kind != CollectiveKind::ring_exchange &&
                          (v.kind != CollectiveKind::reduce_scatter || machine.gemm_route == GemmRoute::host);
     const double seconds = by_node ? hierarchical_seconds(v.kind, v.bytes, v.calls, split, machine)
                                    : collective_seconds(v.kind, v.bytes, v.calls, v.group_size, inside, link);

@@ -81,5 +81,34 @@ TEST(NcclBackend, MpiBackendOnDeviceMemory) {
   bf16_sums_round_to_nearest_even(Backend::mpi, PublicApi{});
 }
 
+// The ring exchange (ncclSend/ncclRecv in one group) on every group of every grid: blocking on
+// the caller's stream, and started on the communicator's stream then waited on an instance (no
+// host wait) and on the host; each rank receives the previous group rank's buffer.
+TEST(NcclBackend, RingExchangeOnEveryGridAndGroup) {
+  FF_REQUIRE_NCCL();
+  const ExecSpace exec;
+  for_every_grid_and_group(Backend::nccl, [&](const Grid& grid, const Communicator& group, const GroupCase& g) {
+    const int n = static_cast<int>(g.members.size());
+    const int previous = g.members[static_cast<std::size_t>((g.group_rank - 1 + n) % n)];
+    for (int how = 0; how < 3; ++how) {
+      SCOPED_TRACE(how == 0 ? "blocking" : how == 1 ? "waited on an instance" : "waited on the host");
+      auto send = filled("ring_send", count, grid.world_rank());
+      Tensor1<float> recv("ring_recv", count);
+      if (how == 0) {
+        ring_exchange(exec, group, send, recv);
+      } else {
+        Request r = ring_exchange_start(exec, group, send, recv);
+        if (how == 1) {
+          r.wait(exec);
+        } else {
+          r.wait();
+        }
+      }
+      auto h = read(exec, recv);
+      for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(h(i), value(previous, i)) << "element " << i;
+    }
+  });
+}
+
 }  // namespace
 }  // namespace fourfold::comm
