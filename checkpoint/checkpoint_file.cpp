@@ -7,6 +7,7 @@
 #include "checkpoint/llmc.hpp"
 #include "checkpoint/tensor_io.hpp"
 #include "comm/collectives.hpp"
+#include "comm/mpi_backend.hpp"
 #include "core/version.hpp"
 #include "core/profiling.hpp"
 #include "core/sync.hpp"
@@ -67,8 +68,11 @@ std::vector<std::uint64_t> checksums(const std::vector<ParamInfo>& params, const
       for (const ParamRun& run : p.runs) s += checksum_part(arena + p.offset + run.local_offset, run.global_offset, run.length);
     sums.push_back(s);
   }
-  HostTensor1<std::uint64_t> view(sums.data(), sums.size());
-  comm::all_reduce(HostExecSpace(), world, view);
+  // Straight through the MPI backend on host memory: this runs on the asynchronous writer's
+  // thread too, which must not touch a Kokkos execution space.
+  if (world.size() > 1 && !sums.empty())
+    comm::mpi_backend::all_reduce(world, sums.data(), sums.size(), comm::dtype_of<std::uint64_t>(), comm::ReduceOp::sum,
+                                  false);
   return sums;
 }
 

@@ -514,7 +514,19 @@ std::string Trainer::save_checkpoint() { return state_->save(); }
 std::string Trainer::save_at_stop() {
   State& s = *state_;
   FF_REQUIRE(s.store, "save_at_stop: log.out is not set, so there is no checkpoint directory");
-  s.finish_in_flight(nullptr);
+  if (s.store->in_flight()) {
+    // A failed background save must not cost the stop its checkpoint: warn, and save now.
+    const checkpoint::SaveOutcome outcome = s.store->finish();
+    if (outcome.error.empty()) {
+      s.report(outcome, nullptr);
+      if (outcome.step == s.steps_done) return outcome.path + " (saved by its schedule)";
+    } else {
+      std::fprintf(stderr, "fourfold-train [rank %d]: warning: the asynchronous checkpoint of step %ld failed (%s); "
+                   "saving synchronously at the stop\n", s.grid.world_rank(), outcome.step, outcome.error.c_str());
+      std::fflush(stderr);
+      return s.save();
+    }
+  }
   if (s.saved_step == s.steps_done) return s.store->latest() + " (saved by its schedule)";
   return s.save();
 }

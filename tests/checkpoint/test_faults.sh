@@ -53,6 +53,10 @@ for point in tensors latest; do
   [ $rc -ne 124 ] || fail "a run killed at '$point' hung"
   want=4; [ $point = latest ] && want=6   # killed after the rename: step 6 is complete
   [ -s "$dir/checkpoints/step_0000000$want.h5" ] || fail "step $want checkpoint missing after a kill at '$point'"
+  # Saves are asynchronous by default: the kill came in the background writer, mid-write or
+  # mid-commit, while training had gone on; the checkpoint before it still verifies.
+  "$build/bin/fourfold-ckpt" verify "$dir/checkpoints/step_0000000$want.h5" >/dev/null \
+    || fail "the step $want checkpoint does not verify after a kill at '$point' of an asynchronous save"
   out=$(train --out "$dir" --resume) || fail "resume after a kill at '$point' failed: $out"
   grep -q "resumed from .*step_0000000$want.h5 (step $want" <<<"$out" || fail "resume after '$point' did not start at step $want: $out"
   got=$(final_loss "$dir/metrics.jsonl")
