@@ -247,6 +247,66 @@ TEST(RingAttention, SeveralRowBlocksPerChunk) {
   for (const int G : context_sizes()) check_against_reference(Case{1, 2 * G * 260, 2, 1, 4}, G);
 }
 
+// The ring's traffic and balance: forward moves G_c - 1 key/value blocks, backward G_c - 1 more
+// plus G_c dK/dV accumulators, each of kv_block_size() floats (only the KV heads travel); every
+// context rank launches the same number of batched GEMMs. And the order of the transfers does
+// not depend on how they progress: a thread engine with random delays per rank gives the inline
+// engine's results bit for bit.
+TEST(RingAttention, TrafficBalanceAndProgressModes) {
+  const Case c{2, 64, 4, 2, 8};
+  const Reference ref = reference(c);
+  std::vector<double> results[2];
+  int mode_index = 0;
+  for (const comm::ProgressMode mode : {comm::ProgressMode::inline_calls, comm::ProgressMode::thread}) {
+    for (const int G : context_sizes()) {
+      SCOPED_TRACE(std::string(comm::progress_mode_name(mode)) + ", context " + std::to_string(G));
+      const comm::Grid grid(comm::GridShape{G, 1, 1, world_size() / G}, test::world(), comm::Backend::automatic, mode);
+      if (mode == comm::ProgressMode::thread) grid.engine().inject_delays(300, 17 + static_cast<std::uint64_t>(grid.world_rank()));
+      const comm::Communicator& ring = grid.x();
+      ExecutionContext& ctx = grid.context();
+      const int me = ring.rank();
+      const RingAttentionWorkspace ws(c.B, c.T, G, c.NH, c.C(), c.KV);
+      const RingLayout& l = ws.layout;
+      const int m = c.B * l.local_rows();
+      const Matrix qkv = matrix_of("qkv", local_rows(ref.qkv, c.width(), c, l, me), c.width());
+      const Matrix dout = matrix_of("dout", local_rows(ref.dout, c.C(), c, l, me), c.C());
+      const Matrix out = test::filled_matrix("out", m, c.C(), 0.0);
+      const Vector lse = test::filled_vector("lse", attention_stats_size(c.B, l.local_rows(), c.NH), 0.0);
+      const Matrix dqkv = test::filled_matrix("dqkv", m, c.width(), 0.0);
+      const int axis = static_cast<int>(ring.axis()), kind = static_cast<int>(CollectiveKind::ring_exchange);
+      const double block_bytes = static_cast<double>(ws.kv_block_size()) * sizeof(float);
+      EXPECT_EQ(ws.kv_block_size(), 2u * c.B * c.KV * l.local_rows() * c.HS);
+      ctx.gemm().set_timing(true);  // FLOPs are counted with timing on
+      ctx.gemm().reset_stats();
+      const CommTotals before = ctx.counters().comm_totals();
+      ring_attention_forward(ctx, ring, out, lse, qkv, c.NH, ws);
+      const CommTotals forward = ctx.counters().comm_totals() - before;
+      ring_attention_backward(ctx, ring, dqkv, dout, out, lse, qkv, c.NH, ws);
+      ctx.compute().fence();
+      const CommTotals both = ctx.counters().comm_totals() - before;
+      const long calls_forward = G - 1, calls_backward = G > 1 ? 2L * G - 1 : 0;
+      EXPECT_EQ(forward.calls[axis][kind], calls_forward);
+      EXPECT_DOUBLE_EQ(forward.bytes[axis][kind], block_bytes * calls_forward);
+      EXPECT_EQ(both.calls[axis][kind] - forward.calls[axis][kind], calls_backward);
+      EXPECT_DOUBLE_EQ(both.bytes[axis][kind] - forward.bytes[axis][kind], block_bytes * calls_backward);
+      // Balanced: every context rank multiplies as many score entries (GEMM FLOPs), and all of
+      // them together no more than attention.cpp's causal blocks of the whole sequence (the
+      // causal triangle plus the masked part of the diagonal blocks).
+      const double flops = ctx.gemm().stats().flops;
+      EXPECT_EQ(comm::all_reduce_value(ring, flops, comm::ReduceOp::min),
+                comm::all_reduce_value(ring, flops, comm::ReduceOp::max))
+          << "context ranks compute different amounts: the split is not balanced";
+      const double per_entry = 2.0 * c.HS * (attention_forward_gemms + attention_backward_gemms) * c.B * c.NH;
+      EXPECT_LE(comm::all_reduce_value(ring, flops), per_entry * attention_scores_computed(c.T));
+      ctx.gemm().set_timing(false);
+      for (const auto& v : {test::to_vector(out), test::to_vector(lse), test::to_vector(dqkv)})
+        results[mode_index].insert(results[mode_index].end(), v.begin(), v.end());
+    }
+    ++mode_index;
+  }
+  EXPECT_EQ(results[0], results[1]) << "a thread engine with delays changed the results";
+}
+
 // Objective sum(out * R) summed over the ring; one element of q, k and v at a few global
 // positions, perturbed on the context rank that holds it.
 TEST(RingAttention, FiniteDifferences) {
