@@ -25,4 +25,27 @@ inline constexpr double attention_scores_computed(int T) {
   return entries;
 }
 
+/// Score entries (query, key) per (sequence, head) that one context rank's blocked GEMMs compute
+/// in ring attention (layers/ring_attention.hpp) at length T over G context ranks, summed over
+/// the ring's G steps: the same on every rank (the balanced split). Each rank holds chunks i and
+/// 2G - 1 - i of C = T / (2G) positions; per step, each block of query rows (at most
+/// attention_causal_block, inside one chunk) multiplies the prefix of the source rank's keys
+/// that its last query sees. Counted here for rank 0; tests/layers/test_ring_attention.cpp
+/// checks every rank's GEMM FLOPs against it.
+inline constexpr double ring_attention_scores_computed(int T, int G) {
+  const int C = T / (2 * G), block = C < attention_causal_block ? C : attention_causal_block;
+  double entries = 0.0;
+  for (int src = 0; src < G; ++src)
+    for (int c = 0; c < 2; ++c)
+      for (int first = c * C; first < (c + 1) * C; first += block) {
+        const int rows = first + block < (c + 1) * C ? block : (c + 1) * C - first;
+        const int last = first + rows - 1;
+        const int query = last < C ? last : (2 * G - 1) * C + (last - C);  // rank 0's position
+        const int low = query - src * C + 1, high = query - (2 * G - 1 - src) * C + 1;
+        const int keys = (low < 0 ? 0 : low > C ? C : low) + (high < 0 ? 0 : high > C ? C : high);
+        entries += static_cast<double>(rows) * keys;
+      }
+  return entries;
+}
+
 }  // namespace fourfold

@@ -69,6 +69,19 @@ TEST(RingLayout, PositionsRoundTripAndChunksAreBalanced) {
   }
 }
 
+// The per-rank count the planner uses: a G-th of the whole sequence's causal work plus the masked
+// halves of the diagonal blocks (step 0's two chunks), at most attention.cpp's count at G = 1.
+TEST(RingLayout, ScoreEntriesPerRank) {
+  EXPECT_EQ(ring_attention_scores_computed(64, 1), 32.0 * 32 + 32.0 * 64);
+  for (int G : {1, 2, 4, 8, 16})
+    for (int T : {2 * G * 8, 2 * G * 200, 2 * G * 1024}) {
+      const double C = T / (2.0 * G), exact = static_cast<double>(T) * (T + 1) / 2 / G;
+      EXPECT_GE(ring_attention_scores_computed(T, G), exact) << "T " << T << " G " << G;
+      EXPECT_LE(ring_attention_scores_computed(T, G), exact + C * C) << "T " << T << " G " << G;
+    }
+  EXPECT_LE(ring_attention_scores_computed(1024, 1), attention_scores_computed(1024));
+}
+
 TEST(RingLayout, BadSplitsAreUserErrors) {
   test::expect_user_error([] { check_ring_layout(30, 4); }, "divisible by 2 x 4 = 8");
   test::expect_user_error([] { check_ring_layout(32, 0); }, "at least 1");
@@ -298,6 +311,7 @@ TEST(RingAttention, TrafficBalanceAndProgressModes) {
           << "context ranks compute different amounts: the split is not balanced";
       const double per_entry = 2.0 * c.HS * (attention_forward_gemms + attention_backward_gemms) * c.B * c.NH;
       EXPECT_LE(comm::all_reduce_value(ring, flops), per_entry * attention_scores_computed(c.T));
+      EXPECT_EQ(flops, per_entry * ring_attention_scores_computed(c.T, G)) << "the planner's count";
       ctx.gemm().set_timing(false);
       for (const auto& v : {test::to_vector(out), test::to_vector(lse), test::to_vector(dqkv)})
         results[mode_index].insert(results[mode_index].end(), v.begin(), v.end());
