@@ -86,14 +86,11 @@ def dims(name):
     return m["num_layers"], m["channels"], m["num_heads"], m["padded_vocab_size"], m["max_seq_len"]
 
 
-def params(name):
-    L, c, _, V, tmax = dims(name)  # arena_sizes on a 1x1x1x1 grid (drivers/plan/step_volume.cpp)
-    return V * c + tmax * c + L * 13 * c + 2 * c + 12 * L * c * c
-
-
-def planner_flops_per_token(name, T):  # cost_model.cpp: 6 N + 12 L C T
-    L, c, _, _, _ = dims(name)
-    return 6 * params(name) + 12 * L * c * T
+def planner_flops_per_token(rows):
+    """Model FLOPs per token as the planner counts them for MFU (drivers/common/model_flops.hpp:
+    6 N + 12 L C T), from a listing of fourfold-plan --json."""
+    r = next(r for r in rows if r["feasible"])
+    return r["model_flops"] / (r["batch_size"] * SEQ)
 
 
 def megatron_flops_per_token(name, T):  # the paper, section 5: 96 B s l h^2 (1 + s/6h + V/16lh) per step
@@ -202,13 +199,24 @@ def axonn_top(model, gpus, B, S, min_tp, k):
     return [g for _, g in sorted(out)[:k]]
 
 
-# Variants of the perlmutter preset (its figures copied from drivers/plan/machines.cpp), as
-# machine files: one per set of changes.
-PERLMUTTER = dict(gpus_per_node=4, intra_node_gbps=230.0, inter_node_gbps=25.0, intra_node_latency_us=5.0,
-                  inter_node_latency_us=10.0, gemm_tflops=dict(fp32=19.5 * 220 / 312, bf16=220.0),
-                  peak_tflops=dict(fp32=19.5, bf16=312.0), memory_gbps=1555.0,
-                  memory_gib=40.0, launch_latency_us=3.0)
+def preset(name):
+    """A machine preset as fourfold-plan writes it (--print-machine): drivers/plan/machines.cpp's
+    figures and the device table's peaks, never a copy."""
+    r = subprocess.run([BIN, "--print-machine", name], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"plan-at-scale: {BIN} --print-machine {name}: {r.stderr.strip()}")
+    return tomllib.loads(r.stdout)["machine"]
+
+
+# Variants of the perlmutter preset, as machine files: one per set of changes.
+PERLMUTTER = preset("perlmutter")
 UNLIMITED = dict(memory_gib=1e6)
+
+
+def toml_value(v):
+    if isinstance(v, dict):  # a rate per precision
+        return "{ " + ", ".join(f"{p} = {toml_value(r)}" for p, r in v.items()) + " }"
+    return json.dumps(v) if isinstance(v, str) else repr(v)  # repr: the float's shortest round trip
 
 
 def machine_file(change):
@@ -217,16 +225,16 @@ def machine_file(change):
     with open(path, "w") as fh:
         fh.write('[machine]\nname = "perlmutter-variant"\n')
         for k, v in {**PERLMUTTER, **change}.items():
-            if isinstance(v, dict):  # a rate per precision
-                v = "{ " + ", ".join(f"{p} = {r}" for p, r in v.items()) + " }"
-            fh.write(f"{k} = {v}\n")
+            if k != "name":
+                fh.write(f"{k} = {toml_value(v)}\n")
     return path
 
 
 # ---------------------------------------------------------------------------------------------
 gpus, model = 1024, "80B"
 tokens = BATCH * SEQ
-ratio = planner_flops_per_token(model, SEQ) / megatron_flops_per_token(model, SEQ)
+rows = plan(model, gpus, BATCH, MICRO)
+ratio = planner_flops_per_token(rows) / megatron_flops_per_token(model, SEQ)
 paper_mfu = PAPER_80B_FRACTION * ratio
 paper_step = megatron_flops_per_token(model, SEQ) * tokens / (PAPER_80B_PFLOPS * 1e15)
 
@@ -236,8 +244,8 @@ print(f"Step: batch {BATCH} sequences x {SEQ} tokens ({tokens / 1e6:.2f} M token
       "and micro-batch are not given in the paper; the defaults (1024, 64) are configs/axonn-80b.toml's "
       "and 2048 tokens is AxoNN's launcher default (override with --batch-size, --micro-batch-size, --seq-len; "
       "at a fixed micro-batch the predicted MFU does not depend on the batch). MFU is the planner's: "
-      "(6N + 12LCT) per token over step time x GPUs x the A100's dense peak at the run's precision "
-      f"({'312 TFLOP/s bf16' if PRECISION == 'bf16' else '19.5 TFLOP/s fp32'}). Precision {PRECISION}, gradient "
+      f"(6N + 12LCT) per token over step time x GPUs x the {PERLMUTTER['device']}'s dense peak at the run's precision "
+      f"({PERLMUTTER['peak_tflops'][PRECISION]:g} TFLOP/s {PRECISION}). Precision {PRECISION}, gradient "
       f"collectives {GRAD_REDUCE}. Exposed communication in seconds per step.\n")
 def top_rows(f):
     return [[i + 1, r["grid"], r["micro_batch_size"], r["recompute"], "yes" if r["shard_optimizer"] else "no",
@@ -248,7 +256,6 @@ def top_rows(f):
 
 top_head = (["rank", "grid", "micro-batch", "recompute", "optimizer sharded", "step s",
              "compute s (GEMM + memory-bound)"] + [f"exposed {a}" for a in AXES] + ["GiB/GPU", "MFU"])
-rows = plan(model, gpus, BATCH, MICRO)
 f = feasible(rows)
 print(f"### Planner's top 3 at micro-batch {MICRO} ({len(f)} configurations fit; recompute mode and "
       "optimizer sharding searched)\n")
@@ -339,13 +346,14 @@ for name, min_tp in MODELS:
     g = 16 * min_tp
     B = WEAK_SEQS * g
     m0 = min(MICRO, B)
-    f0 = feasible(plan(name, g, B, m0))
+    rows0 = plan(name, g, B, m0)
+    f0 = feasible(rows0)
     bm = best_over_micro(name, g, B)
     bu = best_over_micro(name, g, B, machine_file(UNLIMITED))
     paper = f"57% Megatron = {pct(paper_mfu)} here" if (name, g) == ("80B", 1024) else "-"
     if g > PERLMUTTER_GPUS:
         paper = f"exceeds Perlmutter's {PERLMUTTER_GPUS} GPUs"
-    weak.append([name, f"{params(name) / 1e9:.1f}B", g, B,
+    weak.append([name, f"{rows0[0]['parameters'] / 1e9:.1f}B", g, B,
                  (f'{f0[0]["grid"]}, {s(f0[0]["step_s"])} s, {pct(f0[0]["mfu"])}' if f0 else "none fits"),
                  (f'{bm[0]}: {bm[1]["grid"]}, {s(bm[1]["step_s"])} s, {pct(bm[1]["mfu"])}' if bm else "none fits"),
                  (f'{bu[0]}: {bu[1]["grid"]}, {s(bu[1]["step_s"])} s, {pct(bu[1]["mfu"])}' if bu else "none fits"),
@@ -359,7 +367,7 @@ print("The paper (section 6) reports 620.1 PFLOP/s bf16 on Perlmutter at a GPU c
 if SENSITIVITY:
     print("## (c) What the gap is made of: the 80B / 1024 search on variants of the perlmutter preset\n")
     print("Each row is the best grid over every power-of-two micro-batch, overlap all (and none). Machine "
-          "files are written with the perlmutter preset's figures (drivers/plan/machines.cpp) and one change "
+          "files are written with the perlmutter preset's figures (fourfold-plan --print-machine perlmutter) and one change "
           "each, cumulative where marked '+'. The planner already costs the run's precision: in bf16 the "
           "activation all-reduces and weight gathers move bf16, the saved activations are bf16, and the "
           "gradient collectives move what --grad-reduce says; doubling both bandwidths then stands for faster "
@@ -372,7 +380,8 @@ if SENSITIVITY:
                 ("+ bandwidths x 2", dict(memory_gib=1e6, intra_node_gbps=460.0,
                                                             inter_node_gbps=50.0)),
                 ("+ GEMM 280 TFLOP/s", dict(memory_gib=1e6, intra_node_gbps=460.0, inter_node_gbps=50.0,
-                                            gemm_tflops=dict(fp32=19.5 * 280 / 312, bf16=280.0))),
+                                            gemm_tflops=dict(fp32=PERLMUTTER["peak_tflops"]["fp32"] * 280 /
+                                                             PERLMUTTER["peak_tflops"]["bf16"], bf16=280.0))),
                 ("40 GiB, bandwidths x 2", dict(intra_node_gbps=460.0, inter_node_gbps=50.0)),
                 ("40 GiB, NIC 100 GB/s per GPU (contiguous-group bound)", dict(inter_node_gbps=100.0)),
                 ("unlimited memory, NIC 100 GB/s per GPU", dict(memory_gib=1e6, inter_node_gbps=100.0))]

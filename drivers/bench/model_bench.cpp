@@ -8,6 +8,8 @@
 #include "core/runtime.hpp"
 #include "core/sync.hpp"
 #include "core/timer.hpp"
+#include "drivers/common/device_peak.hpp"
+#include "drivers/common/model_flops.hpp"
 #include "drivers/train/train_step.hpp"
 #include "layers/adamw.hpp"
 #include "layers/gpt.hpp"
@@ -152,7 +154,14 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
   const double gemm_s = comm::all_reduce_value(grid.world(), gemm.seconds / options.steps, comm::ReduceOp::max);
   const double gemm_flops = comm::all_reduce_value(grid.world(), gemm.flops / options.steps);
   const double tokens_per_step = static_cast<double>(options.batch) * options.seq_len;
-  const double model_flops = 6.0 * static_cast<double>(config.num_parameters()) * tokens_per_step;
+  // MFU as the trainer and the planner count it: model FLOPs (model_flops.hpp) against the sum of
+  // the ranks' published dense peaks at the model's precision, where every rank's GPU has one.
+  const double model_flops = model_flops_per_token(config, options.seq_len) * tokens_per_step;
+  const GemmPrecision precision = model.memory_options().precision;
+  const double peak_gflops = device_peak_gflops(current_device_name(), precision).value_or(0.0);
+  const double job_peak_gflops = comm::all_reduce_value(grid.world(), peak_gflops, comm::ReduceOp::min) > 0
+                                     ? comm::all_reduce_value(grid.world(), peak_gflops)
+                                     : 0.0;
   // What this rank's model allocated, and the largest resident set of any rank so far (the
   // process's peak: with several modes in one run, the peak of the largest so far).
   constexpr double mib = 1024.0 * 1024.0;
@@ -162,7 +171,7 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
   const double max_rss_mib =
       comm::all_reduce_value(grid.world(), static_cast<double>(usage.ru_maxrss) / 1024.0, comm::ReduceOp::max);
   if (grid.world_rank() == 0) {
-    const nlohmann::json line = {
+    nlohmann::json line = {
         {"bench", "model"},
         {"family", family_name(config.family)},
         {"model", config.str()},
@@ -179,7 +188,8 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
         {"gemm_s", gemm_s},
         {"gemm_fraction", gemm_s / fenced_step_s},
         {"gemm_gflops", gemm_flops / gemm_s / 1e9},
-        {"model_gflops_6N", model_flops / step_s / 1e9},
+        {"model_flops", model_flops},
+        {"model_gflops", model_flops / step_s / 1e9},
         {"blas_threads", blas_threads()},
         {"recompute", recompute_name(model.memory_options().recompute)},
         {"sequence_shard", model.memory_options().sequence_shard},
@@ -187,6 +197,10 @@ void run_model(Gpt& model, const comm::Grid& grid, const ModelBenchOptions& opti
         {"workspaces_mib", static_cast<double>(memory.workspaces) / mib},
         {"max_rss_mib", max_rss_mib},
     };
+    if (job_peak_gflops > 0) {  // omitted where a rank's device has no published peak (CPUs)
+      line["mfu"] = model_flops / step_s / (job_peak_gflops * 1e9);
+      line["mfu_peak"] = precision_name(precision);
+    }
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }

@@ -133,7 +133,7 @@ struct StepCost {
   std::array<long, comm::comm_axis_count> comm_calls{};   // collective calls per axis per step
   std::array<double, comm::comm_axis_count> exposed_s{};  // what the step waits for, per axis
   double step_s = 0.0;                                    // compute + exposed communication
-  double model_flops = 0.0;                               // per step, whole model (6 N tokens + attention)
+  double model_flops = 0.0;                               // per step: model_flops_per_token x tokens
   double mfu = 0.0;                                       // model FLOPs / (step_s x GPUs x peak)
   RankMemory memory;
   double compute_s() const { return gemm_s + other_compute_s; }

@@ -5,7 +5,9 @@
 //                 [--overlap all|none|oar,ors,oag,dp,fwd] [--tp-chunks 1|2|4|8|auto]
 //                 [--hierarchical true|false|auto] [--set section.key=value ...]
 //                 [--top K] [--json] [--show-infeasible]
-// A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...).
+//   fourfold-plan --print-machine FILE|PRESET|local [--calibration FILE]
+// A model preset is the name of a file in configs/ (gpt2-124m, axonn-80b, ...). --print-machine
+// writes a machine as a machine file (machines.hpp), e.g. a preset to start a variant from.
 #include "comm/communicator.hpp"
 #include "core/error.hpp"
 #include "core/gemm.hpp"
@@ -52,6 +54,8 @@ std::string resolve_config(const std::string& name) {
 
 struct Options {
   std::string config, machine, calibration, overlap = "all";
+  std::string print_machine;     // --print-machine: write this machine as a machine file and stop
+  bool planning = false;         // --config, --gpus and --machine all given
   std::string micro_batch_size;  // "" = the config's, "auto" = searched, else a number
   std::string recompute;         // "" = the config's, "auto" = searched, else a mode
   std::string tp_chunks;         // "" = the config's parallel.tp_chunks, "auto" = searched, else a count
@@ -69,6 +73,11 @@ std::string axis_ms(const plan::StepCost& c, comm::CommAxis axis) {
 }
 
 int run(const Options& o) {
+  if (!o.print_machine.empty()) {
+    std::fputs(plan::machine_toml(plan::load_machine(o.print_machine, o.calibration)).c_str(), stdout);
+    return 0;
+  }
+  FF_REQUIRE(o.planning, "--config, --gpus and --machine are required (or --print-machine alone)");
   ConfigValues values;
   const std::string path = resolve_config(o.config);
   values.merge_file(path);
@@ -203,7 +212,8 @@ int run(const Options& o) {
                              {"tp_chunks", c.step.tp_chunks},
                              {"hierarchical", c.step.hierarchical},
                              {"sequence_shard", c.step.memory.sequence_shard},
-                             {"overlap", parsed.str()}};
+                             {"overlap", parsed.str()},
+                             {"parameters", model_from_config.num_parameters()}};
       if (c.feasible) {
         line["step_s"] = c.step_s;
         line["gemm_s"] = c.gemm_s;
@@ -214,6 +224,7 @@ int run(const Options& o) {
         line["launch_s"] = c.launch_s;
         line["mfu"] = c.mfu;
         line["mfu_peak"] = precision_name(c.step.memory.precision);
+        line["model_flops"] = c.model_flops;  // per step: MFU's numerator (drivers/common/model_flops.hpp)
         line["memory_gib"] = c.memory.total() / gib;
         nlohmann::json exposed, busy, bytes, calls;
         for (int a = 0; a < comm::comm_axis_count; ++a) {
@@ -255,13 +266,17 @@ int run(const Options& o) {
 int main(int argc, char** argv) {
   CLI::App app("fourfold-plan: rank the 4D configurations of a model on a machine by predicted step time");
   Options o;
-  app.add_option("--config", o.config, "model config file, or a preset in configs/ (gpt2-124m, axonn-80b, ...)")
-      ->required();
-  app.add_option("--gpus", o.gpus, "number of GPUs (ranks)")->required();
+  app.add_option("--config", o.config, "model config file, or a preset in configs/ (gpt2-124m, axonn-80b, ...)");
+  CLI::Option* gpus = app.add_option("--gpus", o.gpus, "number of GPUs (ranks)");
   app.add_option("--machine", o.machine,
                  fmt::format("machine file, a preset ({}), or local (with --calibration)",
-                             fmt::join(plan::machine_preset_names(), ", ")))
-      ->required();
+                             fmt::join(plan::machine_preset_names(), ", ")));
+  app.add_option("--print-machine", o.print_machine,
+                 "write this machine (a file, a preset, or local with --calibration) as a machine file, with the "
+                 "device and its peaks, and stop")
+      ->excludes("--config")
+      ->excludes("--gpus")
+      ->excludes("--machine");
   app.add_option("--calibration", o.calibration,
                  "for --machine local: JSON lines of fourfold-bench comm and gemm (or a cached calibration of "
                  "fourfold-train --grid auto)");
@@ -296,6 +311,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  o.planning = !o.config.empty() && !o.machine.empty() && gpus->count() > 0;
   try {
     return run(o);
   } catch (const std::exception& e) {

@@ -66,7 +66,27 @@ rows = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
 assert [r["family"] for r in rows] == ["gpt2", "llama"], rows
 assert rows[1]["model"].startswith("Llama L=1 NH=12 KV=4 C=768 I=2048"), rows[1]["model"]
 assert all(r["tokens_per_s"] > 0 and 0 < r["gemm_fraction"] <= 1 for r in rows), rows
+assert all(abs(r["model_gflops"] * r["step_s"] * 1e9 / r["model_flops"] - 1) < 1e-9 for r in rows), rows
+assert all(("mfu" in r) == ("mfu_peak" in r) for r in rows), rows  # mfu only where the GPU has a peak
 PY
+# One MFU: the bench's model FLOPs per step are the planner's (and the trainer's,
+# test_drivers_model_flops) for the same models, GPT-2 and the Llama of its size.
+plan=$build/bin/fourfold-plan
+llama=(--set 'model.family="llama"' --set model.num_kv_heads=4 --set model.intermediate_size=2048
+       --set model.tied_embeddings=false)
+for family in gpt2 llama; do
+  extra=(); [ "$family" = llama ] && extra=("${llama[@]}")
+  planned=$("$plan" --config gpt2-124m --set model.num_layers=1 "${extra[@]}" --gpus 2 --machine perlmutter \
+    --batch-size 2 --micro-batch-size 2 --seq-len 16 --json --top 1 2>&1) || fail "plan $family: $planned"
+  python3 - "$out" "$planned" "$family" <<'PY' || fail "bench and planner model FLOPs differ ($family): $out / $planned"
+import json, sys
+bench = next(r for r in map(json.loads, filter(lambda l: l.startswith("{"), sys.argv[1].splitlines()))
+             if r["family"] == sys.argv[3])
+plan = json.loads(sys.argv[2].splitlines()[0])
+assert bench["parameters"] == plan["parameters"], (bench["parameters"], plan["parameters"])
+assert bench["model_flops"] == plan["model_flops"], (bench["model_flops"], plan["model_flops"])
+PY
+done
 out=$("$bench" model --family mistral 2>&1) && fail "bench model --family mistral accepted"
 grep -q "'mistral'" <<<"$out" || fail "bad --family message: $out"
 # step: per-step JSON lines and a summary with the communication split; bad overlap rejected.

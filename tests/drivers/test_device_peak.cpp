@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace fourfold {
 namespace {
 
@@ -30,6 +33,18 @@ TEST(DevicePeak, TheMostSpecificNameWinsWhateverTheCase) {
   EXPECT_STREQ(find_device_peak("nvidia h100 pcie")->name, "H100 PCIe");
   EXPECT_STREQ(find_device_peak("NVIDIA H200 NVL")->name, "H200 NVL");
   EXPECT_STREQ(find_device_peak("NVIDIA H200")->name, "H200");
+}
+
+// The planner's presets look their device up by the table's own name (drivers/plan/machines.cpp):
+// every name finds its own entry, not a less specific one.
+TEST(DevicePeak, EveryTableNameFindsItsOwnEntry) {
+  const std::vector<std::string> names = device_peak_names();
+  ASSERT_EQ(names, (std::vector<std::string>{"GH200", "H200 NVL", "H200", "H100 PCIe", "H100 NVL", "H100", "A100",
+                                             "MI250X"}));
+  for (const std::string& name : names) {
+    ASSERT_TRUE(find_device_peak(name).has_value()) << name;
+    EXPECT_EQ(find_device_peak(name)->name, name);
+  }
 }
 
 TEST(DevicePeak, UnknownDevicesHaveNoPeak) {

@@ -1,13 +1,18 @@
-// Machine descriptions (drivers/plan/machines.hpp): the presets are valid, a TOML file loads,
+// Machine descriptions (drivers/plan/machines.hpp): the presets are valid and take their peaks
+// from MFU's device table, a TOML file loads, a machine written as a file reads back the same,
 // and bad files are rejected naming the file, the key and what was expected.
 #include "core/error.hpp"
+#include "drivers/common/device_peak.hpp"
 #include "drivers/plan/machines.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace fourfold {
 namespace {
@@ -60,6 +65,78 @@ TEST(Machines, PresetsAreValid) {
   EXPECT_DOUBLE_EQ(plan::load_machine("perlmutter").gemm_tflops.bf16, 220.0);
   for (const std::string& name : plan::machine_preset_names())
     EXPECT_GT(plan::load_machine(name).launch_latency_us, 0.0) << name;  // every GPU preset costs its launches
+}
+
+// The presets' peaks are the device table's, the one the trainer's MFU reads.
+TEST(Machines, PresetPeaksAreTheDeviceTables) {
+  const std::vector<std::pair<std::string, std::string>> devices = {
+      {"perlmutter", "A100"}, {"frontier", "MI250X"}, {"alps", "GH200"}};
+  for (const auto& [name, device] : devices) {
+    const plan::Machine m = plan::load_machine(name);
+    EXPECT_EQ(m.device, device) << name;
+    const std::optional<DevicePeak> peak = find_device_peak(m.device);
+    ASSERT_TRUE(peak.has_value()) << name;
+    EXPECT_STREQ(peak->name, device.c_str());
+    EXPECT_EQ(m.peak_tflops.fp32, peak->fp32_tflops) << name;
+    EXPECT_EQ(m.peak_tflops.bf16, peak->bf16_tflops) << name;
+    for (const GemmPrecision p : {GemmPrecision::fp32, GemmPrecision::bf16})
+      EXPECT_EQ(1e3 * m.peak_tflops.at(p), device_peak_gflops(device, p).value()) << name;
+  }
+}
+
+void expect_same(const plan::Machine& a, const plan::Machine& b) {
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.device, b.device);
+  EXPECT_EQ(a.gpus_per_node, b.gpus_per_node);
+  EXPECT_EQ(a.intra_node_gbps, b.intra_node_gbps);
+  EXPECT_EQ(a.inter_node_gbps, b.inter_node_gbps);
+  EXPECT_EQ(a.intra_node_latency_us, b.intra_node_latency_us);
+  EXPECT_EQ(a.inter_node_latency_us, b.inter_node_latency_us);
+  for (const GemmPrecision p : {GemmPrecision::fp32, GemmPrecision::bf16}) {
+    EXPECT_EQ(a.gemm_tflops.at(p), b.gemm_tflops.at(p)) << precision_name(p);  // bit for bit
+    EXPECT_EQ(a.peak_tflops.at(p), b.peak_tflops.at(p)) << precision_name(p);
+  }
+  EXPECT_EQ(a.memory_gbps, b.memory_gbps);
+  EXPECT_EQ(a.memory_gib, b.memory_gib);
+  EXPECT_EQ(a.launch_latency_us, b.launch_latency_us);
+  EXPECT_EQ(a.gemm_route, b.gemm_route);
+}
+
+// fourfold-plan --print-machine: a preset (or any machine) written as a machine file reads back
+// as the same machine, every figure bit for bit, so variants can start from the printed preset.
+TEST(Machines, WrittenMachinesReadBackTheSame) {
+  for (const std::string& name : plan::machine_preset_names()) {
+    const plan::Machine m = plan::load_machine(name);
+    const std::string text = plan::machine_toml(m);
+    EXPECT_NE(text.find("device = \"" + m.device + "\""), std::string::npos) << text;
+    expect_same(plan::load_machine(write(name + "-printed.toml", text)), m);
+  }
+  std::string bf16_only = good;  // a precision left out stays left out
+  bf16_only.replace(bf16_only.find("{ fp32 = 47, bf16 = 600 }"), 25, "{ bf16 = 600 }");
+  bf16_only.replace(bf16_only.find("{ fp32 = 67, bf16 = 989 }"), 25, "{ bf16 = 989 }");
+  const plan::Machine lab = plan::load_machine(write("lab-bf16.toml", bf16_only + "gemm_route = \"host\"\n"));
+  expect_same(plan::load_machine(write("lab-printed.toml", plan::machine_toml(lab))), lab);
+}
+
+// A machine file may name its device instead of giving peak_tflops; given, peak_tflops wins.
+TEST(Machines, AFileMayNameItsDeviceForThePeaks) {
+  std::string named = good;
+  named.replace(named.find("peak_tflops = { fp32 = 67, bf16 = 989 }\n"), 40, "device = \"H100 PCIe\"\n");
+  const plan::Machine m = plan::load_machine(write("named.toml", named));
+  EXPECT_EQ(m.device, "H100 PCIe");
+  EXPECT_EQ(m.peak_tflops.fp32, 51.0);
+  EXPECT_EQ(m.peak_tflops.bf16, 756.0);
+  const plan::Machine both = plan::load_machine(write("both.toml", good + std::string("device = \"A100\"\n")));
+  EXPECT_EQ(both.device, "A100");
+  EXPECT_EQ(both.peak_tflops.bf16, 989.0);
+  std::string unknown = good;
+  unknown.replace(unknown.find("peak_tflops = { fp32 = 67, bf16 = 989 }\n"), 40, "device = \"TPU v5p\"\n");
+  EXPECT_NE(error_of(write("tpu.toml", unknown))
+                .find("peak_tflops is missing, and device 'TPU v5p' is not in the peak table (GH200, H200 NVL"),
+            std::string::npos)
+      << error_of(write("tpu.toml", unknown));
+  EXPECT_NE(error_of(write("number-device.toml", good + std::string("device = 3\n"))).find("device must be a GPU's name"),
+            std::string::npos);
 }
 
 TEST(Machines, LoadsAFile) {

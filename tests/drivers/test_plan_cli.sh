@@ -84,6 +84,23 @@ out=$("$plan" --config gpt2-124m --gpus 8 --machine summit 2>&1) && fail "unknow
 grep -q "machine 'summit' is neither a preset" <<<"$out" || fail "unknown machine message: $out"
 out=$("$plan" --config no-such-model --gpus 8 --machine alps 2>&1) && fail "unknown model accepted"
 grep -q "'no-such-model' is neither a file nor a preset" <<<"$out" || fail "unknown model message: $out"
+# --print-machine: a preset as a machine file naming its device and the device table's peaks,
+# which plans exactly as the preset does; it stands alone.
+printed=$("$plan" --print-machine perlmutter 2>&1) || fail "--print-machine perlmutter: $printed"
+grep -q '^device = "A100"$' <<<"$printed" || fail "--print-machine without the device: $printed"
+grep -q '^peak_tflops = { fp32 = 19.5, bf16 = 312.0 }$' <<<"$printed" || fail "--print-machine peaks: $printed"
+machine_file="${TMPDIR:-/tmp}/fourfold-printed-$$.toml"
+printf '%s\n' "$printed" >"$machine_file"
+for precision in fp32 bf16; do
+  preset=$("$plan" --config gpt2-124m --gpus 8 --machine perlmutter --set "train.precision=\"$precision\"" --json --top 5 2>&1)
+  from_file=$("$plan" --config gpt2-124m --gpus 8 --machine "$machine_file" --set "train.precision=\"$precision\"" \
+    --json --top 5 2>&1)
+  [ -n "$preset" ] && [ "$preset" = "$from_file" ] || fail "the printed preset plans differently ($precision): $preset / $from_file"
+done
+rm -f "$machine_file"
+out=$("$plan" --print-machine perlmutter --gpus 8 2>&1) && fail "--print-machine with --gpus accepted"
+out=$("$plan" --config gpt2-124m --machine alps 2>&1) && fail "no --gpus accepted"
+grep -q -- "--config, --gpus and --machine are required" <<<"$out" || fail "missing --gpus message: $out"
 out=$("$plan" --config gpt2-124m --gpus 0 --machine alps 2>&1) && fail "--gpus 0 accepted"
 grep -q -- "--gpus 0: expected at least 1" <<<"$out" || fail "--gpus 0 message: $out"
 out=$("$plan" --config gpt2-124m --gpus 4 --machine alps --overlap oar,bogus 2>&1) && fail "bad --overlap accepted"
