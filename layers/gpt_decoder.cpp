@@ -20,6 +20,23 @@ namespace {
 Matrix rows_of(const Matrix& m, std::size_t n) { return Kokkos::subview(m, Kokkos::make_pair(std::size_t{0}, n), Kokkos::ALL); }
 Vector head_of(const Vector& v, std::size_t n) { return Kokkos::subview(v, Kokkos::make_pair(std::size_t{0}, n)); }
 
+
+// h_full (k, C): h_full(r, xr C_x + j) = x_gathered(xr, head_rows(r), j), x_gathered being
+// (G_x, n, C_x): the rows the LM head reads, picked out of the rows gathered over X. A free
+// function: CUDA's extended lambdas may not live in a class's private members.
+void gather_head_rows(const ExecSpace& exec, const Matrix& h_full, const Vector& x_gathered,
+                      const Kokkos::View<const int*, MemSpace>& head_rows, std::size_t parts, std::size_t n,
+                      std::size_t c_x) {
+  Kokkos::parallel_for(
+      "fourfold::decode::head_rows", row_teams(exec, h_full.extent(0)), KOKKOS_LAMBDA(const RowTeam& team) {
+        const std::size_t r = team.league_rank(), from = static_cast<std::size_t>(head_rows(r));
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, parts * c_x), [&](const std::size_t col) {
+          const std::size_t xr = col / c_x, j = col % c_x;
+          h_full(r, col) = x_gathered((xr * n + from) * c_x + j);
+        });
+      });
+}
+
 }  // namespace
 
 GptDecoder::GptDecoder(const Gpt& model, int positions, int step_tokens, int batch)
@@ -185,18 +202,7 @@ void GptDecoder::run(const std::vector<std::vector<int>>& tokens, bool all_rows,
   const Vector x_gathered = head_of(x_gathered_, n * c_x * x.size());
   comm::all_gather(exec, x, ConstVector(ln.data(), n * c_x), x_gathered);
   const Matrix h_full = rows_of(h_full_, k), logits = rows_of(logits_, k);
-  {
-    // h_full (k, C): h_full(r, xr C_x + j) = x_gathered(xr, head_rows(r), j), x_gathered being (G_x, n, C_x).
-    const std::size_t parts = static_cast<std::size_t>(x.size());
-    Kokkos::parallel_for(
-        "fourfold::decode::head_rows", row_teams(exec, k), KOKKOS_LAMBDA(const RowTeam& team) {
-          const std::size_t r = team.league_rank(), from = static_cast<std::size_t>(head_rows(r));
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, parts * c_x), [&](const std::size_t col) {
-            const std::size_t xr = col / c_x, j = col % c_x;
-            h_full(r, col) = x_gathered((xr * n + from) * c_x + j);
-          });
-        });
-  }
+  gather_head_rows(exec, h_full, x_gathered, head_rows, static_cast<std::size_t>(x.size()), n, c_x);
   const Matrix head = c.tied_embeddings ? p.wte : p.lm_head;
   gemm(ctx.gemm(), Op::none, Op::transpose, 1.0f, h_full, head, 0.0f, logits, "fourfold::decode::logits");
   const std::size_t xy = static_cast<std::size_t>(grid_.xy().size());
