@@ -53,7 +53,8 @@ void embedding_forward(const ExecSpace& exec, const Matrix& out, const Matrix& f
                        const ConstMatrix& wpe_local, int vocab_offset, int seq_len, int x_rank,
                        const comm::Communicator& xy_group, int first_position, std::size_t out_row_begin) {
   ScopedRegion region("fourfold::embedding::forward");
-  const std::size_t m = full.extent(0), c_loc = out.extent(1), m_out = out.extent(0);
+  const std::size_t c_loc = out.extent(1), m_out = out.extent(0);
+  [[maybe_unused]] const std::size_t m = full.extent(0);  // read only by the assertion
   FF_ASSERT(out_row_begin + m_out <= m, "embedding_forward: rows [{}, {}) of {}", out_row_begin, out_row_begin + m_out,
             m);
   lookup_tokens(exec, full, tokens, wte_local, vocab_offset, xy_group);
