@@ -12,6 +12,7 @@
 #include "core/profiling.hpp"
 #include "layers/attention.hpp"
 #include "layers/attention_blocking.hpp"
+#include "layers/head_permute.hpp"
 
 #include <string>
 
@@ -48,41 +49,6 @@ void for_each_row_block(const RingAttentionWorkspace& ws, int me, int src, const
       body(RowBlock{first, rows, keys, l.position(src, keys - 1) > l.position(me, first)});
     }
   }
-}
-
-// Rows (B n, row_width), `heads` heads of hs from column `offset` -> head-major (B heads, n, hs):
-// a team per row, its threads over the heads and its lanes over hs.
-void rows_to_heads(const ExecSpace& exec, const float* rows, int row_width, int offset, float* to, int batch, int n,
-                   int heads, int hs, const char* label) {
-  count_work(WorkKind::copy, bytes_of<float>(2.0 * batch * n * heads * hs));
-  Kokkos::parallel_for(
-      label, TeamPolicy(exec, batch * n, Kokkos::AUTO, Kokkos::AUTO), KOKKOS_LAMBDA(const Team& team) {
-        const std::size_t row = static_cast<std::size_t>(team.league_rank());
-        const std::size_t b = row / n, t = row % n;
-        const float* const source = rows + row * row_width + offset;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, heads), [&](const int h) {
-          float* const head = to + ((b * heads + h) * n + t) * hs;
-          const float* const from = source + static_cast<std::size_t>(h) * hs;
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, hs), [&](const int j) { head[j] = from[j]; });
-        });
-      });
-}
-
-// Head-major (B heads, n, hs) -> rows (B n, row_width) from column `offset`.
-void heads_to_rows(const ExecSpace& exec, float* rows, int row_width, int offset, const float* from, int batch, int n,
-                   int heads, int hs, const char* label) {
-  count_work(WorkKind::copy, bytes_of<float>(2.0 * batch * n * heads * hs));
-  Kokkos::parallel_for(
-      label, TeamPolicy(exec, batch * n, Kokkos::AUTO, Kokkos::AUTO), KOKKOS_LAMBDA(const Team& team) {
-        const std::size_t row = static_cast<std::size_t>(team.league_rank());
-        const std::size_t b = row / n, t = row % n;
-        float* const target = rows + row * row_width + offset;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, heads), [&](const int h) {
-          const float* const head = from + ((b * heads + h) * n + t) * hs;
-          float* const to = target + static_cast<std::size_t>(h) * hs;
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, hs), [&](const int j) { to[j] = head[j]; });
-        });
-      });
 }
 
 // A travelling block's K and V (B, KV, n, hs) -> ws.k and ws.v (B NH, n, hs), each key/value
@@ -171,10 +137,10 @@ void pack_local_block(const ExecSpace& exec, const ConstMatrix& qkv, const RingA
                       const Vector& block) {
   const int width = static_cast<int>(qkv.extent(1)), hs = ws.head_size, q_width = ws.heads * hs;
   const std::size_t half = ws.kv_block_size() / 2;
-  rows_to_heads(exec, qkv.data(), width, q_width, block.data(), ws.batch, ws.rows(), ws.kv_heads, hs,
+  permute_to_heads(exec, qkv.data(), width, q_width, block.data(), ws.batch, ws.rows(), ws.kv_heads, hs, 1,
                 "fourfold::ring_attention::pack_k");
-  rows_to_heads(exec, qkv.data(), width, q_width + ws.kv_heads * hs, block.data() + half, ws.batch, ws.rows(),
-                ws.kv_heads, hs, "fourfold::ring_attention::pack_v");
+  permute_to_heads(exec, qkv.data(), width, q_width + ws.kv_heads * hs, block.data() + half, ws.batch, ws.rows(),
+                ws.kv_heads, hs, 1, "fourfold::ring_attention::pack_v");
 }
 
 }  // namespace
@@ -265,7 +231,7 @@ void ring_attention_forward(ExecutionContext& ctx, const comm::Communicator& rin
   const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
   const int width = static_cast<int>(qkv.extent(1));
 
-  rows_to_heads(exec, qkv.data(), width, 0, ws.q.data(), ws.batch, n, heads, hs, "fourfold::ring_attention::permute_q");
+  permute_to_heads(exec, qkv.data(), width, 0, ws.q.data(), ws.batch, n, heads, hs, 1, "fourfold::ring_attention::permute_q");
   pack_local_block(exec, qkv, ws, ws.kv[0]);
   Kokkos::deep_copy(exec, ws.o, 0.0f);
   Kokkos::deep_copy(exec, lse, no_keys_lse);
@@ -351,8 +317,8 @@ void ring_attention_forward(ExecutionContext& ctx, const comm::Communicator& rin
     });
     if (next.active()) next.wait(exec);
   }
-  heads_to_rows(exec, out.data(), static_cast<int>(out.extent(1)), 0, o_data, ws.batch, n, heads, hs,
-                "fourfold::ring_attention::gather_out");
+  permute_from_heads(exec, out.data(), static_cast<int>(out.extent(1)), 0, o_data, ws.batch, n, heads, hs, 1,
+                     "fourfold::ring_attention::gather_out");
 }
 
 void ring_attention_backward(ExecutionContext& ctx, const comm::Communicator& ring, const Matrix& dqkv,
@@ -374,8 +340,8 @@ void ring_attention_backward(ExecutionContext& ctx, const comm::Communicator& ri
   const float scale = 1.0f / kmath::sqrt(static_cast<float>(hs));
   const int width = static_cast<int>(qkv.extent(1)), c_loc = heads * hs;
 
-  rows_to_heads(exec, qkv.data(), width, 0, ws.q.data(), ws.batch, n, heads, hs, "fourfold::ring_attention::permute_q");
-  rows_to_heads(exec, dout.data(), c_loc, 0, ws.d_o.data(), ws.batch, n, heads, hs,
+  permute_to_heads(exec, qkv.data(), width, 0, ws.q.data(), ws.batch, n, heads, hs, 1, "fourfold::ring_attention::permute_q");
+  permute_to_heads(exec, dout.data(), c_loc, 0, ws.d_o.data(), ws.batch, n, heads, hs, 1,
                 "fourfold::ring_attention::permute_dout");
   pack_local_block(exec, qkv, ws, ws.kv[0]);
   Kokkos::deep_copy(exec, ws.dq, 0.0f);
@@ -466,11 +432,11 @@ void ring_attention_backward(ExecutionContext& ctx, const comm::Communicator& ri
   const Vector& own = ws.dkv[G > 1 ? G % 2 : 0];
   const std::size_t half = ws.kv_block_size() / 2;
   const int q_width = heads * hs, kv_width = ws.kv_heads * hs, dwidth = static_cast<int>(dqkv.extent(1));
-  heads_to_rows(exec, dqkv.data(), dwidth, 0, ws.dq.data(), ws.batch, n, heads, hs,
+  permute_from_heads(exec, dqkv.data(), dwidth, 0, ws.dq.data(), ws.batch, n, heads, hs, 1,
                 "fourfold::ring_attention::gather_dq");
-  heads_to_rows(exec, dqkv.data(), dwidth, q_width, own.data(), ws.batch, n, ws.kv_heads, hs,
+  permute_from_heads(exec, dqkv.data(), dwidth, q_width, own.data(), ws.batch, n, ws.kv_heads, hs, 1,
                 "fourfold::ring_attention::gather_dk");
-  heads_to_rows(exec, dqkv.data(), dwidth, q_width + kv_width, own.data() + half, ws.batch, n, ws.kv_heads, hs,
+  permute_from_heads(exec, dqkv.data(), dwidth, q_width + kv_width, own.data() + half, ws.batch, n, ws.kv_heads, hs, 1,
                 "fourfold::ring_attention::gather_dv");
 }
 
