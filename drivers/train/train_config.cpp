@@ -429,18 +429,19 @@ TrainConfig make_train_config(const ConfigValues& v, int world_size, const GptCo
   c.tokenizer = v.string("data.tokenizer");
   c.eval_every = non_negative("eval.every");
   {
-    std::string list = v.string("eval.tasks");
-    std::size_t start = 0;
-    while (start <= list.size() && !list.empty()) {
-      const std::size_t comma = std::min(list.find(',', start), list.size());
-      std::string task = list.substr(start, comma - start);
+    // Comma-separated, as [parallel] overlap is; an empty entry (",," or a trailing comma) is refused.
+    const std::string list = v.string("eval.tasks");
+    std::istringstream items(list);
+    std::string task;
+    while (std::getline(items, task, ',')) {
       task.erase(0, task.find_first_not_of(" \t"));
       task.erase(task.find_last_not_of(" \t") + 1);
       FF_REQUIRE(!task.empty(), "eval.tasks = \"{}\": an empty entry; expected multiple-choice files separated by commas",
                  list);
       c.eval_tasks.push_back(task);
-      start = comma + 1;
     }
+    FF_REQUIRE(list.empty() || list.back() != ',',
+               "eval.tasks = \"{}\": an empty entry; expected multiple-choice files separated by commas", list);
   }
   FF_REQUIRE(c.eval_every == 0 || !c.eval_tasks.empty(), "eval.every = {} needs eval.tasks (multiple-choice JSONL files)",
              c.eval_every);
