@@ -12,6 +12,14 @@ std::pair<std::size_t, std::size_t> range_of(const ParamInfo& p) { return {p.off
 }  // namespace
 
 void HostCheckpoint::reserve(const Gpt& model, bool with_optimizer) {
+  if (params.empty()) {
+    // The model's layout, fixed for its life: copied once, not at every save.
+    config = model.config();
+    grid = model.grid().shape();
+    coords = model.grid().coords();
+    world_size = model.grid().world().size();
+    params = model.params();
+  }
   const std::size_t arena = model.parameters().extent(0);
   // Zero-filled here, so the pages are touched at set-up rather than on the first save.
   if (values.extent(0) != arena) values = PinnedTensor1("fourfold::checkpoint::snapshot: parameters", arena);
@@ -27,11 +35,6 @@ void HostCheckpoint::capture(const Gpt& model, const AdamW* optimizer, const Tra
                              const ExecSpace& copy_instance) {
   ScopedRegion region("fourfold::checkpoint::capture");
   reserve(model, optimizer != nullptr);
-  config = model.config();
-  grid = model.grid().shape();
-  coords = model.grid().coords();
-  world_size = model.grid().world().size();
-  params = model.params();
   has_optimizer = optimizer != nullptr;
   state = training;
   ExecutionContext& ctx = model.grid().context();

@@ -32,7 +32,8 @@ struct HostCheckpoint {
   TrainingState state;
   PinnedTensor1 values, m, v;  // (arena) owned tensors' ranges filled; m, v empty without an optimizer
 
-  /// Allocates the buffers for `model` (and its optimizer's moments when with_optimizer) once.
+  /// Copies the model's layout and allocates the buffers for `model` (and its optimizer's moments
+  /// when with_optimizer) once; a snapshot serves one model.
   void reserve(const Gpt& model, bool with_optimizer);
   std::size_t bytes() const;
 
